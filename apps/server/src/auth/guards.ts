@@ -1,0 +1,44 @@
+// Who is calling: the `token` header names an account holder's session, the `guest` header a
+// guest session of one memorial (spec §6). The two never stand in for each other.
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { unauthorized } from '../http/errors';
+import { findGuestSession, findUserSession, type GuestSession, type UserSession } from './sessions';
+
+const userCache = new WeakMap<FastifyRequest, Promise<UserSession | null>>();
+const guestCache = new WeakMap<FastifyRequest, Promise<GuestSession | null>>();
+
+function headerToken(request: FastifyRequest, name: 'token' | 'guest'): string | null {
+  const value = request.headers[name];
+  const token = Array.isArray(value) ? value[0] : value;
+  // The client sends the literal strings 'null'/'undefined' when local storage is empty.
+  if (!token || token === 'null' || token === 'undefined' || token.length > 200) return null;
+  return token;
+}
+
+export function optionalUser(db: Kysely<Database>, request: FastifyRequest): Promise<UserSession | null> {
+  let cached = userCache.get(request);
+  if (!cached) {
+    const token = headerToken(request, 'token');
+    cached = token ? findUserSession(db, token) : Promise.resolve(null);
+    userCache.set(request, cached);
+  }
+  return cached;
+}
+
+export async function requireUser(db: Kysely<Database>, request: FastifyRequest): Promise<UserSession> {
+  const session = await optionalUser(db, request);
+  if (!session) throw unauthorized();
+  return session;
+}
+
+export function optionalGuest(db: Kysely<Database>, request: FastifyRequest): Promise<GuestSession | null> {
+  let cached = guestCache.get(request);
+  if (!cached) {
+    const token = headerToken(request, 'guest');
+    cached = token ? findGuestSession(db, token) : Promise.resolve(null);
+    guestCache.set(request, cached);
+  }
+  return cached;
+}

@@ -1,0 +1,66 @@
+// The Kysely instance on SQLite (embedded default) or PostgreSQL (the scale path), chosen by
+// DATABASE_URL. Everything above this file is dialect-agnostic.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The raw SQLite connection (online backup); null on PostgreSQL. */
+  sqlite: SQLite.Database | null;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+}
+
+// COUNT(*) and BIGINT come back from pg as strings; every count here fits in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export function openDatabase(config: Config['database'], log: Logger): DatabaseHandle {
+  if (config.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SQLite(config.file, { timeout: 5000 });
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return {
+      db,
+      dialect: 'sqlite',
+      sqlite,
+      // Kysely's destroy closes the better-sqlite3 connection.
+      close: () => db.destroy(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it kills the process.
+  pool.on('error', (err) => log.error({ err }, 'PostgreSQL pool error'));
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
+}
+
+/** ISO-8601 UTC text, the one timestamp format of every table. */
+export function nowIso(at: Date = new Date()): string {
+  return at.toISOString();
+}

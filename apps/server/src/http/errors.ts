@@ -1,0 +1,49 @@
+// Errors a person can act on. Anything thrown that is not an AppError becomes a 500 with a generic
+// Spanish message (and is logged); the client never sees a stack trace.
+import type { z } from 'zod';
+
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const MESSAGES_HTTP = {
+  badRequest: 'La solicitud no es válida. Revisa los datos e inténtalo de nuevo',
+  unauthorized: 'Tu sesión ha expirado. Inicia sesión nuevamente',
+  forbidden: 'No tienes permiso para realizar esta acción',
+  notFound: 'No encontramos lo que buscas',
+  memorialNotFound: 'No encontramos este perfil',
+  conflict: 'La solicitud entra en conflicto con el estado actual. Inténtalo de nuevo',
+  tooLarge: 'La solicitud es demasiado grande',
+  unsupportedType: 'El tipo de contenido de la solicitud no es compatible',
+  tooMany: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo',
+  internal: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos',
+  unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos',
+  invalidBody: 'El cuerpo de la solicitud no es válido',
+  filesNotAllowed: 'Este formulario no admite archivos',
+} as const;
+
+export const badRequest = (message: string = MESSAGES_HTTP.badRequest) => new AppError(400, message);
+export const unauthorized = (message: string = MESSAGES_HTTP.unauthorized) => new AppError(401, message);
+export const forbidden = (message: string = MESSAGES_HTTP.forbidden) => new AppError(403, message);
+export const notFound = (message: string = MESSAGES_HTTP.notFound) => new AppError(404, message);
+export const conflict = (message: string = MESSAGES_HTTP.conflict) => new AppError(409, message);
+export const tooLarge = (message: string = MESSAGES_HTTP.tooLarge) => new AppError(413, message);
+export const tooManyRequests = (message: string = MESSAGES_HTTP.tooMany, retryAfterSeconds?: number) =>
+  new AppError(429, message, retryAfterSeconds ? { retryAfter: retryAfterSeconds } : {});
+
+/** Parses input with a shared schema; the first issue's Spanish message becomes a 400. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  throw new AppError(400, first?.message ?? MESSAGES_HTTP.badRequest, {
+    field: first?.path.join('.') ?? '',
+  });
+}

@@ -1,0 +1,76 @@
+// The built web app: hashed assets with a year of immutable cache, other public files briefly cached,
+// and index.html (with the site config injected) for every other GET that is not /api or /media.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { SITE_CONFIG_ELEMENT_ID, jsonForHtml, type SiteConfig } from '@recuerdos/shared/site-config';
+import { apiNotFound } from './errors';
+
+const CONFIG_PLACEHOLDER = '<!--site-config-->';
+
+export interface WebAppOptions {
+  distDir: string;
+  siteConfig: () => SiteConfig;
+}
+
+/** index.html with the site config in place of its placeholder, or null when the app is not built. */
+export function createIndexHtml(options: WebAppOptions): () => string | null {
+  let template: string | null = null;
+  return () => {
+    if (template === null) {
+      const file = path.join(options.distDir, 'index.html');
+      if (!fs.existsSync(file)) return null;
+      template = fs.readFileSync(file, 'utf8');
+    }
+    const block = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForHtml(options.siteConfig())}</script>`;
+    return template.replace(CONFIG_PLACEHOLDER, block);
+  };
+}
+
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<() => string | null> {
+  const indexHtml = createIndexHtml(options);
+  const assetsDir = path.join(options.distDir, 'assets');
+  if (fs.existsSync(assetsDir)) {
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
+  if (fs.existsSync(options.distDir)) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      globIgnore: ['assets/**', 'index.html'],
+      cacheControl: false,
+      setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=3600'),
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/media/') || pathname.startsWith('/assets/')) {
+      return apiNotFound(reply);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return apiNotFound(reply);
+    return sendIndex(reply, indexHtml());
+  });
+  return indexHtml;
+}
+
+export function sendIndex(reply: FastifyReply, html: string | null): FastifyReply {
+  if (html === null) {
+    return reply
+      .status(503)
+      .type('text/plain; charset=utf-8')
+      .send('La aplicación web no está compilada. Ejecuta "npm run build" y vuelve a iniciar el servidor.');
+  }
+  return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}

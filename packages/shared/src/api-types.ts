@@ -1,0 +1,107 @@
+// The response shapes of spec §7, shared by the server's presenters and the browser's API client.
+// Field names are the spec's (profilepath, flagmsg, reg…); the rest of the code uses clear names.
+
+/** Every response: code is "200" on success, else the HTTP status as a string. */
+export interface Envelope<T = Record<string, never>> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+export interface UserPayload {
+  email: string;
+  name: string;
+  lastname: string;
+  identifier: string;
+  profilepath: string;
+}
+
+export interface LoginData {
+  user: UserPayload;
+  token: string;
+}
+
+export interface TokenData {
+  token: string;
+}
+
+export interface EmailData {
+  email: string;
+}
+
+export interface PersonOption {
+  identifier: string;
+  fullname: string;
+  profilepath: string;
+}
+
+/** Media sizes for srcset: the URL in `path`/`profilepath` is the largest; `srcset` lists all. */
+export interface PersonData {
+  fullname: string;
+  profilepath: string;
+  birthdate: string;
+  deathdate: string;
+  description: string;
+  location: string;
+}
+
+/** The owner's view adds the settings (spec §3). */
+export interface OwnerPersonData extends PersonData {
+  identifier: string;
+  type: ProfileType;
+  entercode: string;
+  flagpic: Flag;
+  flagmsg: Flag;
+  flagnotification: Flag;
+}
+
+export type ProfileType = 'P' | 'U';
+export type Flag = '1' | '0';
+
+export interface AccountTypeData {
+  type: ProfileType;
+  fullname: string;
+  flagmsg: Flag;
+  flagpic: Flag;
+}
+
+export interface Gifts {
+  flowers: number;
+  candles: number;
+}
+
+export interface Post {
+  identifier: string;
+  reg: string;
+  date: string;
+  fullname: string;
+  text: string;
+  path: string;
+  place: number;
+}
+
+export interface PendingPost {
+  reg: string;
+  date: string;
+  fullname: string;
+  text: string;
+  path: string;
+}
+
+export interface SavedPostData {
+  data: { path: string; date: string; reg: string };
+}
+
+export interface ProfilePathData {
+  profilepath: string;
+}
+
+export interface Disclaimer {
+  type: 'R' | 'W';
+  title: string;
+  descr: string;
+}
+
+export interface Epitaph {
+  description: string;
+}

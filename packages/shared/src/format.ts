@@ -1,0 +1,52 @@
+// Display formatting of spec §2 and §9, used by the browser and the server-rendered guest page.
+import { dateParts } from './dates';
+
+// Spec §2: Spanish abbreviated months, with 'Set' for September.
+export const MONTH_ABBREVIATIONS = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Set', 'Oct', 'Nov', 'Dic'] as const;
+
+export const MONTH_NAMES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'setiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/** Profile card date: the year, and 'DD de Mon' (e.g. '05 de Set'). Null for unparseable text. */
+export function profileDate(text: string | null | undefined): { year: string; dayMonth: string } | null {
+  const parts = text ? dateParts(text) : null;
+  if (!parts || parts.month < 1 || parts.month > 12) return null;
+  const day = String(parts.day).padStart(2, '0');
+  return { year: String(parts.year), dayMonth: `${day} de ${MONTH_ABBREVIATIONS[parts.month - 1] ?? ''}` };
+}
+
+/** Post date: 'day de month-name del year' (e.g. '22 de noviembre del 2026'). */
+export function postDate(text: string | null | undefined): string {
+  const parts = text ? dateParts(text) : null;
+  if (!parts || parts.month < 1 || parts.month > 12) return '';
+  return `${parts.day} de ${MONTH_NAMES[parts.month - 1] ?? ''} del ${parts.year}`;
+}
+
+/** Counts above `cap` show as '+cap' (gifts: +99; badges: +99 desktop, +9 mobile). */
+export function capCount(count: number, cap = 99): string {
+  return count > cap ? `+${cap}` : String(count);
+}
+
+/** 'dd/mm/yyyy' for the complaints form's prefilled date. */
+export function slashDate(isoDate: string): string {
+  const parts = dateParts(isoDate);
+  if (!parts) return '';
+  return `${String(parts.day).padStart(2, '0')}/${String(parts.month).padStart(2, '0')}/${parts.year}`;
+}
+
+/** A path is a video when it ends in .mp4 (spec §9). */
+export function isVideoPath(path: string | null | undefined): boolean {
+  return !!path && /\.mp4$/i.test(path.split('?')[0] ?? '');
+}

@@ -1,0 +1,91 @@
+// Posts, gifts and card order (spec §5 'Guest modal', 'Owner add-post dialog', §7 /content/*, /gift/*).
+import { z } from 'zod';
+import { MESSAGES, identifierField, messageMaxField, optionalEmailField, requiredText } from './fields';
+import { LIMITS } from './limits';
+
+export type PostKind = 'message' | 'picture' | 'video';
+
+/** Text of a post: required and not blank for a message; optional (sent as ' ') with media. */
+function postTextField(kind: PostKind) {
+  const text = z.string().optional().transform((value) => value ?? '');
+  return kind === 'message'
+    ? text.pipe(z.string().trim().min(1, MESSAGES.messageRequired).max(LIMITS.messageMax, MESSAGES.messageMax))
+    : text.pipe(messageMaxField);
+}
+
+/** The owner's add-post dialog (text part; the file is checked by `pictureProblem`/`videoProblem`). */
+export function adminPostFormSchema(kind: PostKind) {
+  return z.object({ message: postTextField(kind) });
+}
+
+export const guestNameField = requiredText(MESSAGES.guestNameRequired).max(LIMITS.guestNameMax, MESSAGES.guestNameMax);
+
+/** The guest modal (text part). With messages disabled the message field is not shown and not required. */
+export function guestPostFormSchema(kind: PostKind, messagesAllowed = true) {
+  return z.object({
+    fullname: guestNameField,
+    email: optionalEmailField,
+    message: messagesAllowed ? postTextField(kind) : postTextField('picture'),
+  });
+}
+
+/** POST /content/save-admin-message: text is checked against the media after the file parts. */
+export const saveAdminMessageSchema = z.object({
+  identifier: identifierField,
+  message: z.string().optional().transform((value) => value ?? '').pipe(messageMaxField),
+});
+
+/** POST /content/save-guest-message. */
+export const saveGuestMessageSchema = z.object({
+  identifier: identifierField,
+  fullname: guestNameField,
+  email: optionalEmailField,
+  message: z.string().optional().transform((value) => value ?? '').pipe(messageMaxField),
+});
+
+/** delete-message, approve-message, deny-message: `date` carries the post's `reg`. */
+export const postKeySchema = z.object({
+  identifier: identifierField,
+  date: requiredText(MESSAGES.postKeyRequired).max(64, MESSAGES.postKeyRequired),
+});
+
+const cardSchema = z.object({
+  reg: requiredText(MESSAGES.cardsInvalid).max(64, MESSAGES.cardsInvalid),
+  place: z.coerce.number({ error: MESSAGES.cardsInvalid }).int(MESSAGES.cardsInvalid).min(0, MESSAGES.cardsInvalid).max(1_000_000, MESSAGES.cardsInvalid),
+});
+
+/** `cards` arrives as a JSON string or, from bracket-form multipart, as an array or index-keyed object. */
+export const cardsField = z.preprocess((value) => {
+  if (value === undefined || value === '') return [];
+  if (typeof value === 'string') {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) return Object.values(value as Record<string, unknown>);
+  return value;
+}, z.array(cardSchema, { error: MESSAGES.cardsInvalid }).max(1000, MESSAGES.cardsInvalid));
+
+export const updateCardsOrderSchema = z.object({ identifier: identifierField, cards: cardsField });
+export type CardOrder = z.output<typeof cardSchema>;
+
+export const giftTypeField = z.enum(['F', 'V'], { error: MESSAGES.giftTypeInvalid });
+export const updateGiftSchema = z.object({ identifier: identifierField, type: giftTypeField });
+
+/** The browser's check of a chosen picture file (spec §5): png, jpg, jpeg. */
+export function pictureProblem(file: { type: string; name: string } | null | undefined): string | null {
+  if (!file) return MESSAGES.pictureRequired;
+  const byType = file.type === 'image/png' || file.type === 'image/jpeg';
+  const byName = /\.(png|jpe?g)$/i.test(file.name);
+  return byType || (!file.type && byName) ? null : MESSAGES.pictureInvalid;
+}
+
+/** The browser's check of a chosen video file (spec §5): mp4 only, at most 50 MB. */
+export function videoProblem(file: { type: string; name: string; size: number } | null | undefined): string | null {
+  if (!file) return MESSAGES.videoRequired;
+  if (file.type !== 'video/mp4' && !(file.type === '' && /\.mp4$/i.test(file.name))) return MESSAGES.videoInvalid;
+  if (file.size > LIMITS.videoMaxBytes) return MESSAGES.videoTooLarge;
+  return null;
+}
