@@ -56,7 +56,7 @@ export const MESSAGES = {
 
 /** A required text field: missing, not a string, or blank after trimming all fail with `message`. */
 export function requiredText(message: string) {
-  return z.string({ error: message }).trim().min(1, message);
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true });
 }
 
 /** A text field that may be absent; absent becomes ''. */
@@ -72,7 +72,7 @@ export function emailField(opts: { max?: number; maxMessage?: string; requiredMe
   const base = z
     .string({ error: required })
     .trim()
-    .min(1, required)
+    .min(1, { error: required, abort: true })
     .max(opts.max ?? LIMITS.loginEmailMax, opts.maxMessage ?? MESSAGES.emailInvalid)
     .transform(normalizeEmail);
   return base.pipe(z.string().regex(EMAIL_PATTERN, MESSAGES.emailInvalid));
@@ -94,7 +94,7 @@ export const optionalEmailField = z
 export function newPasswordField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
-    .min(1, requiredMessage)
+    .min(1, { error: requiredMessage, abort: true })
     .min(LIMITS.passwordMin, MESSAGES.passwordMin)
     .max(LIMITS.passwordMax, MESSAGES.passwordMax);
 }
