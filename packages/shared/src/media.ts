@@ -20,3 +20,13 @@ export function pictureSrcSet(path: string | null | undefined, kind: PictureKind
     .map((width) => `${base}-${width}.webp ${width}w`)
     .join(', ');
 }
+
+/** The API path of a stored picture: its largest JPEG. '' when there is none. */
+export function picturePath(key: string | null | undefined): string {
+  return key ? `/media/${key}.jpg` : '';
+}
+
+/** The API path of a stored video. */
+export function videoPath(key: string): string {
+  return `/media/${key}.mp4`;
+}
