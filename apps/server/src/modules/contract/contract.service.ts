@@ -68,6 +68,8 @@ export interface CreatedContract {
   email: string;
   name: string;
   person: string;
+  /** The generated access code of the (private) memorial. */
+  accessCode: string;
   accountCreated: boolean;
   passwordSet: boolean;
   activationUrl: string;
@@ -118,6 +120,7 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
           await repo.setAccountPassword(trx, account.id, passwordHash);
           await revokeAccountSessions(trx, account.id);
         }
+        const accessCode = newIdentifier(6);
         const memorial = await repo.insertMemorial(trx, {
           identifier: newIdentifier(),
           accountId: account.id,
@@ -129,7 +132,7 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
           photoKey: null,
           // Private until the family decides otherwise; the code is ready to share.
           type: 'P',
-          accessCode: newIdentifier(6),
+          accessCode,
           accessCodeVersion: 1,
           flagPicture: 1,
           flagMessage: 1,
@@ -160,6 +163,7 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
           email: account.email,
           name: account.name,
           person: memorial.fullname,
+          accessCode,
           accountCreated,
           passwordSet: passwordHash !== null,
           activationUrl: activationUrl(deps.config.publicUrl, number, token),
