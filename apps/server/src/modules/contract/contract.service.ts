@@ -32,12 +32,14 @@ export const CONTRACT_MESSAGES = {
   tooManyActivations: 'Demasiados intentos de activación. Espera unos minutos e inténtalo de nuevo',
 } as const;
 
-/** Who may do what in this feature (STYLE habit 5). */
-export const CONTRACT_PERMISSIONS = {
-  /** Anyone holding the e-mailed link: the single-use token is the credential. */
-  activate: 'activation token',
-  /** Only the account that owns the memorial; anonymous callers get 401, other accounts 403. */
-  readDisclaimers: 'owner of the memorial',
+/**
+ * Who may do what (STYLE habit 5). Activation needs no session: the single-use token from the
+ * e-mail is the credential. Banners are for the account that owns the memorial (anonymous → 401
+ * by requireUser, another account → 403).
+ */
+export const contractPolicy = {
+  readDisclaimers: (session: UserSession, memorial: repo.ContractMemorial): boolean =>
+    memorial.accountId === session.accountId,
 } as const;
 
 export const ACTIVATION_RATE_LIMIT = { max: 20, windowMs: 15 * 60_000 } as const;
@@ -288,7 +290,7 @@ export function contractBanners(
 export async function disclaimersFor(ctx: AppContext, session: UserSession, identifier: string): Promise<DisclaimerShape[]> {
   const memorial = await repo.findMemorialByIdentifier(ctx.db, identifier);
   if (!memorial) throw notFound(MESSAGES_HTTP.memorialNotFound);
-  if (memorial.accountId !== session.accountId) throw forbidden();
+  if (!contractPolicy.readDisclaimers(session, memorial)) throw forbidden();
   const contract = await repo.findLatestContract(ctx.db, memorial.id);
   const derived = contractBanners(contract, limaDate(), ctx.config.contact);
   const operator = await repo.listDisclaimers(ctx.db, memorial.id);

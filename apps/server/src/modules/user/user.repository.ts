@@ -46,3 +46,13 @@ export async function findMemorialByIdentifier(db: Kysely<Database>, identifier:
 export async function setPasswordHash(db: Kysely<Database>, accountId: number, passwordHash: string): Promise<void> {
   await db.updateTable('accounts').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', accountId).execute();
 }
+
+/** Sessions of the account that were rotated before `cutoff` (no longer accepted anyway). */
+export async function deleteRotatedSessions(db: Kysely<Database>, accountId: number, cutoff: Date): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('accountId', '=', accountId)
+    .where('replacedAt', 'is not', null)
+    .where('replacedAt', '<=', nowIso(cutoff))
+    .execute();
+}

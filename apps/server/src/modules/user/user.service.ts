@@ -5,6 +5,7 @@ import type { Account } from '../../db/schema';
 import { MESSAGES } from '@recuerdos/shared/fields';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import {
+  ROTATION_GRACE_MS,
   createUserSession,
   revokeAccountSessions,
   revokeUserSession,
@@ -56,6 +57,15 @@ export const USER_RATE_LIMITS = {
   changePasswordPerAccount: { max: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
 
+/** Who may do what with accounts and sessions (STYLE habit 5). */
+export const userPolicy = {
+  /** A session moves only onto a memorial of its own account (spec §4 'person switch'). */
+  switchTo: (session: UserSession, memorial: SessionMemorial | null): memorial is SessionMemorial =>
+    memorial?.accountId === session.accountId,
+  /** change-password names the session's own e-mail. */
+  changePasswordOf: (session: UserSession, email: string): boolean => session.email === email,
+} as const;
+
 export interface SessionView {
   account: Pick<Account, 'email' | 'name' | 'lastname'>;
   memorial: SessionMemorial | null;
@@ -97,15 +107,19 @@ export async function login(ctx: AppContext, input: { email: string; password: s
 export async function renewToken(ctx: AppContext, session: UserSession, input: { identifier: string }): Promise<SessionView> {
   const identifier = input.identifier.trim();
   let memorial: SessionMemorial | null;
-  if (identifier) {
-    memorial = await repo.findMemorialByIdentifier(ctx.db, identifier);
-    if (memorial?.accountId !== session.accountId) throw forbidden(USER_MESSAGES.notYourProfile);
+  // A client with nothing stored may send the words 'null' or 'undefined': no switch asked.
+  if (identifier && identifier !== 'null' && identifier !== 'undefined') {
+    const target = await repo.findMemorialByIdentifier(ctx.db, identifier);
+    if (!userPolicy.switchTo(session, target)) throw forbidden(USER_MESSAGES.notYourProfile);
+    memorial = target;
   } else {
     memorial = session.memorialId === null ? null : await repo.findMemorialById(ctx.db, session.memorialId);
     // A session opened before the account had a memorial (or whose memorial was removed).
     memorial ??= await repo.findFirstMemorial(ctx.db, session.accountId);
   }
   const token = await rotateUserSession(ctx.db, session, memorial?.id ?? null);
+  // The client renews on every navigation: rows replaced before the grace period are dead weight.
+  await repo.deleteRotatedSessions(ctx.db, session.accountId, new Date(Date.now() - ROTATION_GRACE_MS));
   return { account: session, memorial, token };
 }
 
@@ -118,7 +132,7 @@ export async function changePassword(
   session: UserSession,
   input: { email: string; currentPassword: string; newPassword: string },
 ): Promise<void> {
-  if (input.email !== session.email) throw forbidden(USER_MESSAGES.notYourAccount);
+  if (!userPolicy.changePasswordOf(session, input.email)) throw forbidden(USER_MESSAGES.notYourAccount);
   const limitKey = `change-password:account:${session.accountId}`;
   await enforceLimit(ctx, limitKey, USER_RATE_LIMITS.changePasswordPerAccount, USER_MESSAGES.tooManyPasswordChanges);
 

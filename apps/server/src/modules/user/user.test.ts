@@ -139,6 +139,18 @@ describe('POST /api/user/renew-token', () => {
     expect(late.status).toBe(401);
     expect(late.body.code).toBe('401');
     expect((await renew(rotated)).status).toBe(200);
+    // Renewing also clears rows rotated out before the grace period: the client renews often.
+    const stale = await t.db.selectFrom('sessions').select('id').where('tokenHash', '=', hashToken(token)).execute();
+    expect(stale).toEqual([]);
+  });
+
+  it("treats an identifier sent as 'null' or '' as no switch", async () => {
+    const { memorial, token } = await makeOwner(t.db);
+    for (const identifier of ['null', 'undefined', '']) {
+      const res = await renew(token, { identifier });
+      expect(res.status).toBe(200);
+      expect(res.body.data.user.identifier).toBe(memorial.identifier);
+    }
   });
 
   it('refuses a missing, unknown or expired token with 401', async () => {
