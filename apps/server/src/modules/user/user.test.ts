@@ -344,6 +344,21 @@ describe('password reset by e-mail', () => {
     expect((await login(account.email, 'otra-clave-9')).status).toBe(200);
   });
 
+  it('lets only one of two simultaneous restores with the same link win', async () => {
+    const account = await makeAccount(t.db);
+    const token = await resetToken(account.email);
+    const results = await Promise.all(
+      ['primera-111', 'segunda-222'].map((password) =>
+        t.post('/api/user/restore-password', { email: account.email, password, token }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const winner = results[0]?.status === 200 ? 'primera-111' : 'segunda-222';
+    const loser = winner === 'primera-111' ? 'segunda-222' : 'primera-111';
+    expect((await login(account.email, winner)).status).toBe(200);
+    expect((await login(account.email, loser)).status).toBe(401);
+  });
+
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const res = await requestReset('desconocido@ejemplo.pe');
     expect(res.status).toBe(200);
