@@ -5,12 +5,16 @@ import type { Database } from './schema';
 import type { Dialect } from './database';
 import { core } from './migrations/0001-core';
 import { content } from './migrations/0002-content';
+import { epitaphs } from './migrations/0003-epitaphs';
+import { complaintsImmutable } from './migrations/0004-complaints-immutable';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
   return {
     '0001-core': core(dialect),
     '0002-content': content(dialect),
+    '0003-epitaphs': epitaphs(),
+    '0004-complaints-immutable': complaintsImmutable(dialect),
   };
 }
 
