@@ -16,6 +16,12 @@ import { registerErrorHandlers } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import { MemoryRateLimiter, RedisRateLimiter, createRedis } from './security/limiter';
+import { complaintRoutes } from './modules/complaint/complaint.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { giftRoutes } from './modules/gift/gift.routes';
+import { guestRoutes } from './modules/guest/guest.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { personRoutes } from './modules/person/person.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -97,6 +103,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   // Feature modules (each a plugin under /api).
   // (registered below as they are added)
+  for (const routes of [personRoutes, giftRoutes, contentRoutes, guestRoutes, complaintRoutes]) {
+    await app.register(routes, { prefix: '/api', ctx });
+  }
+  await app.register(mediaRoutes, { ctx });
 
   await registerWebApp(app, { distDir: config.webDistDir, siteConfig: () => siteConfig(ctx) });
 
