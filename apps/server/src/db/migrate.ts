@@ -1,6 +1,6 @@
 // Runs the migrations at start. They are plain objects in code (no file discovery), written once
 // for both dialects; Kysely's migrator takes a lock, so several instances can start together.
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import type { Dialect } from './database';
 import { core } from './migrations/0001-core';
@@ -25,8 +25,20 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
+/**
+ * On PostgreSQL, Kysely looks for its migration tables in every schema of the database unless told
+ * which one: a second schema holding them (another app, or a parallel test run) would make it skip
+ * creating its own. Pin them to the connection's current schema.
+ */
+async function migrationSchema(db: Kysely<Database>, dialect: Dialect): Promise<string | undefined> {
+  if (dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const migrationTableSchema = await migrationSchema(db, dialect);
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
