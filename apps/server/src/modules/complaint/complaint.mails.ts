@@ -48,14 +48,15 @@ export function consumerCopyMail(complaint: Complaint, config: Config): MailMess
 }
 
 export function businessCopyMail(complaint: Complaint, config: Config): MailMessage {
-  const type = COMPLAINT_TYPES[complaint.type];
+  // 'Reclamo' is masculine, 'Queja' feminine.
+  const [adjective, article, noun] = complaint.type === '1' ? ['Nuevo', 'un', 'reclamo'] : ['Nueva', 'una', 'queja'];
   return composeMail({
     to: config.contact.email,
     kind: 'complaint-business-copy',
-    subject: `Nuevo ${type.toLowerCase()} N.° ${complaint.number} en el Libro de Reclamaciones`,
+    subject: `${adjective} ${noun} N.° ${complaint.number} en el Libro de Reclamaciones`,
     greeting: 'Hola:',
     paragraphs: [
-      `${complaint.name} ${complaint.lastname} registró un ${type.toLowerCase()} en el Libro de Reclamaciones.`,
+      `${complaint.name} ${complaint.lastname} registró ${article} ${noun} en el Libro de Reclamaciones.`,
       `Hay que responderle a ${complaint.email} a más tardar el ${displayDate(complaint.dueOn)}.`,
     ],
     details: details(complaint, config),
