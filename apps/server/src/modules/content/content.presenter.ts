@@ -3,8 +3,9 @@
 import type { Epitaph, PendingPost, Post, SavedPostData } from '@recuerdos/shared/api-types';
 import type { PostRow } from '../../db/schema';
 import { mediaPath } from '../../media/media-keys';
+import type { ListedPost } from './content.repository';
 
-export function presentPost(row: PostRow, memorialIdentifier: string): Post {
+export function presentPost(row: ListedPost, memorialIdentifier: string): Post {
   return {
     identifier: memorialIdentifier,
     reg: row.reg,
@@ -16,11 +17,11 @@ export function presentPost(row: PostRow, memorialIdentifier: string): Post {
   };
 }
 
-export function presentPosts(rows: PostRow[], memorialIdentifier: string): { posts: Post[] } {
+export function presentPosts(rows: ListedPost[], memorialIdentifier: string): { posts: Post[] } {
   return { posts: rows.map((row) => presentPost(row, memorialIdentifier)) };
 }
 
-export function presentPendingPosts(rows: PostRow[]): { posts: PendingPost[] } {
+export function presentPendingPosts(rows: ListedPost[]): { posts: PendingPost[] } {
   return {
     posts: rows.map((row) => ({
       reg: row.reg,

@@ -8,9 +8,13 @@ import { isUniqueViolation } from '../../db/unique-violation';
 
 export type PostList = 'owner' | 'approved-guest' | 'pending-guest';
 
+const LISTED_COLUMNS = ['reg', 'authorName', 'text', 'mediaKey', 'mediaKind', 'place'] as const;
+/** What a list shows of a post (guest pages read these lists most: no more columns than needed). */
+export type ListedPost = Pick<PostRow, (typeof LISTED_COLUMNS)[number]>;
+
 /** Owner posts by place (highest first); guest posts newest first. */
-export function listPosts(db: Kysely<Database>, memorialId: number, list: PostList): Promise<PostRow[]> {
-  const query = db.selectFrom('posts').selectAll().where('memorialId', '=', memorialId);
+export function listPosts(db: Kysely<Database>, memorialId: number, list: PostList): Promise<ListedPost[]> {
+  const query = db.selectFrom('posts').select(LISTED_COLUMNS).where('memorialId', '=', memorialId);
   switch (list) {
     case 'owner':
       return query.where('authorKind', '=', 'owner').where('state', '=', 'approved').orderBy('place', 'desc').orderBy('reg', 'desc').execute();

@@ -37,7 +37,7 @@ async function permitted(ctx: AppContext, caller: Caller, identifier: string, pe
 
 export interface PostsOf {
   memorial: Memorial;
-  posts: PostRow[];
+  posts: repo.ListedPost[];
 }
 
 async function postsOf(ctx: AppContext, caller: Caller, identifier: string, permission: Permission, list: repo.PostList): Promise<PostsOf> {
