@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaDate } from '@recuerdos/shared/dates';
 import { startTestServer, type TestServer } from '../../../test/helper';
+import { auth, makeRoles, ROLES } from '../../../test/roles';
 import { addBusinessDays } from './complaint.calendar';
 import { COMPLAINT_LIMIT, fileComplaint, listComplaints } from './complaint.service';
 import { formatComplaintList } from './complaint.presenter';
@@ -128,6 +129,23 @@ describe('complaints book', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('Demasiados intentos. Espera unos minutos e inténtalo de nuevo');
     expect((await file(complaint(), freshIp())).status).toBe(200);
+  });
+
+  it('accepts each field at its limit and refuses one character more', async () => {
+    for (const [field, max] of [['name', 60], ['lastname', 80], ['contract', 40], ['document', 20], ['phone', 20], ['detail', 3000], ['order', 2000]] as const) {
+      expect((await file(complaint({ [field]: 'a'.repeat(max) }), freshIp())).status, field).toBe(200);
+      const over = await file(complaint({ [field]: 'a'.repeat(max + 1) }));
+      expect(over.status, field).toBe(400);
+      expect(over.body.message).toBe('El texto es demasiado largo');
+    }
+  });
+
+  it('takes complaints from anyone, whatever session they hold', async () => {
+    const roles = await makeRoles(t.db);
+    for (const role of ROLES) {
+      const res = await t.post<{ number: string }>('/api/internal/complaints', complaint(), { ...auth(roles, role), headers: { 'x-forwarded-for': freshIp() } });
+      expect(res.status, role).toBe(200);
+    }
   });
 
   it('lists complaints for the operator with their deadlines', async () => {

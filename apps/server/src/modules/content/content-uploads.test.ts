@@ -72,6 +72,23 @@ describe('fields one past each limit (spec §5, §9)', () => {
     await expectRefused(() => ownerPost({ message: ' ' }), 400, 'Ingresa tu mensaje');
   });
 
+  it('refuses wrong types in JSON bodies', async () => {
+    const json = (path: string, body: Record<string, unknown>) =>
+      t.post(path, body as Record<string, string>, { token, as: 'json' });
+    await expectRefused(() => json('/api/content/save-admin-message', { identifier: memorial.identifier, message: 42 }), 400, 'Ingresa tu mensaje');
+    await expectRefused(
+      () => t.post('/api/content/save-guest-message', { identifier: memorial.identifier, fullname: 'Ana', email: 7, message: 'x' } as unknown as Record<string, string>, { guest, as: 'json' }),
+      400,
+      'Correo electrónico inválido',
+    );
+    await expectRefused(() => json('/api/content/save-admin-message', { identifier: ['a'], message: 'x' }), 400, 'Indica el perfil');
+    await expectRefused(() => json('/api/content/approve-message', { identifier: memorial.identifier, date: { $gt: '' } }), 400, 'Indica la publicación');
+    await expectRefused(() => json('/api/content/update-cards-order', { identifier: memorial.identifier, cards: [{ reg: 'x', place: 'arriba' }] }), 400, 'El orden de las publicaciones no es válido');
+    await expectRefused(() => json('/api/gift/update-gift', { identifier: memorial.identifier, type: 5 }), 400, 'El tipo de regalo debe ser F (flores) o V (velas)');
+    // A text-only post may come as JSON too.
+    expect((await json('/api/content/save-admin-message', { identifier: memorial.identifier, message: 'por JSON' })).status).toBe(200);
+  });
+
   it('answers 404 for an unknown memorial', async () => {
     await expectRefused(() => ownerPost({ identifier: 'noexiste123', message: 'x' }), 404, 'No encontramos este perfil');
   });
@@ -107,6 +124,10 @@ describe('files judged by their bytes', () => {
     flood.writeUInt32BE(30_000, 20);
     flood.writeUInt32BE(zlib.crc32(flood.subarray(12, 29)) >>> 0, 29);
     await expectRefused(() => ownerPost({ postPicture: file(flood, 'a.png') }), 400, 'La foto debe ser una imagen PNG o JPG');
+  });
+
+  it('refuses a picture over 15 MB before re-encoding it', async () => {
+    await expectRefused(() => ownerPost({ postPicture: file(Buffer.alloc(15 * MB + 1, 0xff), 'enorme.jpg', 'image/jpeg') }), 413, 'La solicitud es demasiado grande');
   });
 
   it('refuses a file under another field name', async () => {

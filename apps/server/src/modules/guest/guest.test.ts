@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
+import { auth, makeRoles, ROLES, type Role } from '../../../test/roles';
 import { IP_MAX_FAILURES, MEMORIAL_MAX_WAIT_MS, throttleKeys } from './guest.throttle';
 
 let t: TestServer;
@@ -102,6 +103,38 @@ describe('throttle', () => {
     const other = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'otra' } });
     expect((await login(other.memorial.identifier, 'otra', freshIp())).status).toBe(200);
   });
+});
+
+describe('permissions per role', () => {
+  // Login needs no session: whatever a caller holds, the code alone decides.
+  for (const role of ROLES) {
+    it(`POST user/guest/login as ${role} → 200 with the right code, 401 with a wrong one`, async () => {
+      const roles = await makeRoles(t.db, { type: 'P', accessCode: 'clave1' });
+      const options = { ...auth(roles, role), headers: { 'x-forwarded-for': freshIp() } };
+      const right = await t.post('/api/user/guest/login', { identifier: roles.owner.memorial.identifier, accessCode: 'clave1' }, options);
+      expect(right.status).toBe(200);
+      const wrong = await t.post('/api/user/guest/login', { identifier: roles.owner.memorial.identifier, accessCode: 'otro' }, options);
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.data).toEqual({});
+    });
+  }
+  const renew: Record<Role, number> = { anonymous: 401, guest: 200, otherGuest: 200, owner: 401, otherOwner: 401 };
+  for (const role of ROLES) {
+    it(`GET user/guest/renew-token as ${role} → ${renew[role]}`, async () => {
+      const roles = await makeRoles(t.db, { type: 'P', accessCode: 'clave1' });
+      const res = await t.get<{ token?: string }>('/api/user/guest/renew-token', auth(roles, role));
+      expect(res.status).toBe(renew[role]);
+      if (res.status === 200) {
+        // The renewed token opens the same memorial the old one did, and no other.
+        const own = role === 'guest' ? roles.owner.memorial : roles.other.memorial;
+        const foreign = role === 'guest' ? roles.other.memorial : roles.owner.memorial;
+        expect((await t.get(`/api/person/get-data-for-guest?id=${own.identifier}`, { guest: res.body.data.token ?? '' })).status).toBe(200);
+        expect((await t.get(`/api/person/get-data-for-guest?id=${foreign.identifier}`, { guest: res.body.data.token ?? '' })).status).toBe(401);
+      } else {
+        expect(res.body.data).toEqual({});
+      }
+    });
+  }
 });
 
 describe('tokens', () => {

@@ -128,6 +128,17 @@ describe('permissions per role', () => {
     expect((await t.get('/api/person/get-person?identifier=noexiste123', { token: roles.owner.token })).status).toBe(404);
   });
 
+  const personsExpect: Record<Role, number> = { anonymous: 401, guest: 401, otherGuest: 401, owner: 200, otherOwner: 403 };
+  for (const role of ROLES) {
+    it(`GET get-persons?email=<owner's> as ${role} → ${personsExpect[role]}`, async () => {
+      const roles = await makeRoles(t.db);
+      const res = await t.get<{ persons?: { identifier: string }[] }>(`/api/person/get-persons?email=${encodeURIComponent(roles.owner.account.email)}`, auth(roles, role));
+      expect(res.status).toBe(personsExpect[role]);
+      if (res.status === 200) expect(res.body.data.persons?.map((p) => p.identifier)).toEqual([roles.owner.memorial.identifier]);
+      else expect(res.body.data).toEqual({});
+    });
+  }
+
   it('get-persons lists only the caller’s memorials, and refuses another e-mail', async () => {
     const roles = await makeRoles(t.db);
     const second = await t.db
