@@ -130,6 +130,16 @@ describe('files judged by their bytes', () => {
     await expectRefused(() => ownerPost({ postPicture: file(Buffer.alloc(15 * MB + 1, 0xff), 'enorme.jpg', 'image/jpeg') }), 413, 'La solicitud es demasiado grande');
   });
 
+  it('refuses a second file after a video, and keeps neither', async () => {
+    const files = await mediaFiles(t.config.mediaDir);
+    const posts = await countPosts();
+    const res = await ownerPost({ message: 'x', postVideo: file(mp4Bytes(300_000), 'v.mp4'), postPicture: file(await pictureBytes(), 'a.jpg') });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(await countPosts()).toBe(posts);
+    expect(await mediaFiles(t.config.mediaDir)).toEqual(files);
+  });
+
   it('refuses a file under another field name', async () => {
     const jpeg = await pictureBytes();
     await expectRefused(() => ownerPost({ message: 'x', adjunto: file(jpeg, 'a.jpg') }), 400, 'Este formulario no admite archivos');
