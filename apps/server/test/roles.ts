@@ -1,5 +1,6 @@
 // The five callers every endpoint is tested against (DESIGN §4): nobody, a guest of the memorial,
 // a guest of another memorial, its owner, and the owner of another account.
+import { expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database, Memorial } from '../src/db/schema';
 import { makeGuestToken, makeOwner } from './factories';
@@ -48,3 +49,40 @@ export const OWNER_ONLY: Record<Role, number> = { anonymous: 401, guest: 401, ot
 export const OWNER_OR_GUEST: Record<Role, number> = { anonymous: 401, guest: 200, otherGuest: 401, owner: 200, otherOwner: 401 };
 /** Readable by anyone (a public memorial). */
 export const EVERYONE: Record<Role, number> = { anonymous: 200, guest: 200, otherGuest: 200, owner: 200, otherOwner: 200 };
+
+/** One endpoint's expected status per role, on a private (P) and a public (U) memorial. */
+export interface RoleCase {
+  name: string;
+  expect: { P: Record<Role, number>; U: Record<Role, number> };
+  /** Calls the endpoint; `changed` says whether it changed anything (checked for mutations). */
+  run(roles: RoleSet, options: RequestOptions): Promise<{ status: number; data: unknown; changed?: boolean }>;
+}
+
+/**
+ * One test per case × memorial type × role, each on fresh memorials: the status must match, a
+ * refusal carries no data, and a mutation changes something exactly when it is allowed.
+ */
+export function testRoles(db: () => Kysely<Database>, cases: RoleCase[], extra: () => Pick<RequestOptions, 'headers'> = () => ({})): void {
+  for (const type of ['P', 'U'] as const) {
+    for (const c of cases) {
+      for (const role of ROLES) {
+        it(`${c.name} on a ${type === 'P' ? 'private' : 'public'} memorial as ${role} → ${c.expect[type][role]}`, async () => {
+          const roles = await makeRoles(db(), { type, accessCode: 'clave1' });
+          const result = await c.run(roles, { ...auth(roles, role), ...extra() });
+          expect(result.status).toBe(c.expect[type][role]);
+          if (result.status !== 200) expect(result.data).toEqual({});
+          if (result.changed !== undefined) expect(result.changed).toBe(result.status === 200);
+        });
+      }
+    }
+  }
+}
+
+/** Distinct client addresses for X-Forwarded-For (servers started with TRUST_PROXY=1). */
+export function ipSequence(prefix: string): () => string {
+  let n = 1;
+  return () => {
+    n += 1;
+    return `${prefix}.${(n >> 8) & 255}.${n & 255}`;
+  };
+}

@@ -3,17 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaDate } from '@recuerdos/shared/dates';
 import { startTestServer, type TestServer } from '../../../test/helper';
-import { auth, makeRoles, ROLES } from '../../../test/roles';
+import { auth, ipSequence, makeRoles, ROLES } from '../../../test/roles';
 import { addBusinessDays } from './complaint.calendar';
 import { COMPLAINT_LIMIT, fileComplaint, listComplaints } from './complaint.service';
 import { formatComplaintList } from './complaint.presenter';
 
 let t: TestServer;
-let nextIp = 1;
-const freshIp = () => {
-  nextIp += 1;
-  return `192.168.${(nextIp >> 8) & 255}.${nextIp & 255}`;
-};
+const freshIp = ipSequence('192.168');
 
 beforeAll(async () => {
   t = await startTestServer({ env: { TRUST_PROXY: '1', CONTACT_EMAIL: 'libro@recuerdos.test' } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type RequestOptions } from '../../../test/helper';
 import { findLink } from '../../../test/smtp-capture';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
-import { auth, EVERYONE, makeRoles, OWNER_ONLY, OWNER_OR_GUEST, ROLES, type Role, type RoleSet } from '../../../test/roles';
+import { EVERYONE, OWNER_ONLY, OWNER_OR_GUEST, testRoles, type RoleCase, type RoleSet } from '../../../test/roles';
 import { file, mediaFiles, mp4Bytes, pictureBytes } from '../../../test/media-fixtures';
 import type { Post, PendingPost } from '@recuerdos/shared/api-types';
 import type { NewPost, PostRow } from '../../db/schema';
@@ -43,11 +43,6 @@ const countPosts = async (memorialId: number) =>
   (await t.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('memorialId', '=', memorialId).executeTakeFirstOrThrow()).n;
 
 describe('permissions per role', () => {
-  interface Case {
-    name: string;
-    expect: { P: Record<Role, number>; U: Record<Role, number> };
-    run(roles: RoleSet, options: RequestOptions): Promise<{ status: number; data: unknown; changed?: boolean }>;
-  }
   const ownerOnly = { P: OWNER_ONLY, U: OWNER_ONLY };
   const guestRead = { P: OWNER_OR_GUEST, U: EVERYONE };
   const read = (path: string, param: 'id' | 'identifier') => async (roles: RoleSet, options: RequestOptions) => {
@@ -56,7 +51,7 @@ describe('permissions per role', () => {
     const res = await t.get(`/api/content/${path}?${param}=${roles.owner.memorial.identifier}`, options);
     return { status: res.status, data: res.body.data };
   };
-  const cases: Case[] = [
+  const cases: RoleCase[] = [
     { name: 'GET get-admin-posts', expect: ownerOnly, run: read('get-admin-posts', 'identifier') },
     { name: 'GET get-guest-approved-posts', expect: ownerOnly, run: read('get-guest-approved-posts', 'identifier') },
     { name: 'GET get-guest-pending-posts', expect: ownerOnly, run: read('get-guest-pending-posts', 'identifier') },
@@ -135,19 +130,7 @@ describe('permissions per role', () => {
     },
   ];
 
-  for (const type of ['P', 'U'] as const) {
-    for (const c of cases) {
-      for (const role of ROLES) {
-        it(`${c.name} on a ${type === 'P' ? 'private' : 'public'} memorial as ${role} → ${c.expect[type][role]}`, async () => {
-          const roles = await makeRoles(t.db, { type, accessCode: 'clave1' });
-          const result = await c.run(roles, auth(roles, role));
-          expect(result.status).toBe(c.expect[type][role]);
-          if (result.status !== 200) expect(result.data).toEqual({});
-          if (result.changed !== undefined) expect(result.changed).toBe(result.status === 200);
-        });
-      }
-    }
-  }
+  testRoles(() => t.db, cases);
 });
 
 describe('guest post life cycle', () => {

@@ -1,8 +1,8 @@
 // /api/gift/*: permissions per role, exact counting under concurrency, and the per-IP limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type RequestOptions } from '../../../test/helper';
+import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeOwner } from '../../../test/factories';
-import { auth, EVERYONE, makeRoles, OWNER_ONLY, OWNER_OR_GUEST, ROLES, type Role, type RoleSet } from '../../../test/roles';
+import { EVERYONE, ipSequence, makeRoles, OWNER_ONLY, OWNER_OR_GUEST, testRoles, type RoleCase } from '../../../test/roles';
 import { GIFT_LIMIT } from './gift.service';
 
 let t: TestServer;
@@ -16,19 +16,10 @@ afterAll(async () => {
 });
 
 const counts = (id: number) => t.db.selectFrom('memorials').select(['candles', 'flowers']).where('id', '=', id).executeTakeFirstOrThrow();
-let nextIp = 1;
-const freshIp = () => {
-  nextIp += 1;
-  return `10.${(nextIp >> 16) & 255}.${(nextIp >> 8) & 255}.${nextIp & 255}`;
-};
+const freshIp = ipSequence('10.0');
 
 describe('permissions per role', () => {
-  interface Case {
-    name: string;
-    expect: { P: Record<Role, number>; U: Record<Role, number> };
-    run(roles: RoleSet, options: RequestOptions): Promise<{ status: number; data: unknown; changed?: boolean }>;
-  }
-  const cases: Case[] = [
+  const cases: RoleCase[] = [
     {
       name: 'GET get-gifts',
       expect: { P: OWNER_ONLY, U: OWNER_ONLY },
@@ -54,19 +45,7 @@ describe('permissions per role', () => {
       },
     },
   ];
-  for (const type of ['P', 'U'] as const) {
-    for (const c of cases) {
-      for (const role of ROLES) {
-        it(`${c.name} on a ${type === 'P' ? 'private' : 'public'} memorial as ${role} → ${c.expect[type][role]}`, async () => {
-          const roles = await makeRoles(t.db, { type, accessCode: 'clave1' });
-          const result = await c.run(roles, { ...auth(roles, role), headers: { 'x-forwarded-for': freshIp() } });
-          expect(result.status).toBe(c.expect[type][role]);
-          if (result.status !== 200) expect(result.data).toEqual({});
-          if (result.changed !== undefined) expect(result.changed).toBe(result.status === 200);
-        });
-      }
-    }
-  }
+  testRoles(() => t.db, cases, () => ({ headers: { 'x-forwarded-for': freshIp() } }));
 
   it('checks the owner’s e-mail parameter and answers 404 for an unknown memorial', async () => {
     const roles = await makeRoles(t.db);

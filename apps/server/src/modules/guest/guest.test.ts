@@ -3,15 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
-import { auth, makeRoles, ROLES, type Role } from '../../../test/roles';
+import { auth, ipSequence, makeRoles, ROLES, type Role } from '../../../test/roles';
 import { IP_MAX_FAILURES, MEMORIAL_MAX_WAIT_MS, throttleKeys } from './guest.throttle';
 
 let t: TestServer;
-let nextIp = 1;
-const freshIp = () => {
-  nextIp += 1;
-  return `172.16.${(nextIp >> 8) & 255}.${nextIp & 255}`;
-};
+const freshIp = ipSequence('172.16');
 
 beforeAll(async () => {
   t = await startTestServer({ env: { TRUST_PROXY: '1' } });

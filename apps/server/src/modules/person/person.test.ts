@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestServer, type TestServer, type RequestOptions } from '../../../test/helper';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
-import { auth, EVERYONE, makeRoles, OWNER_ONLY, OWNER_OR_GUEST, ROLES, type Role, type RoleSet } from '../../../test/roles';
+import { auth, EVERYONE, makeRoles, OWNER_ONLY, OWNER_OR_GUEST, ROLES, testRoles, type Role, type RoleCase, type RoleSet } from '../../../test/roles';
 import { file, mediaFiles, pictureBytes, withJpegComment } from '../../../test/media-fixtures';
 import type { Memorial } from '../../db/schema';
 
@@ -29,11 +29,6 @@ const basicData = (identifier: string) => ({
 });
 
 describe('permissions per role', () => {
-  interface Case {
-    name: string;
-    expect: { P: Record<Role, number>; U: Record<Role, number> };
-    run(roles: RoleSet, options: RequestOptions): Promise<{ status: number; data: unknown; changed?: boolean }>;
-  }
   const ownerOnly = { P: OWNER_ONLY, U: OWNER_ONLY };
   const guestRead = { P: OWNER_OR_GUEST, U: EVERYONE };
   const changedSetting = async (roles: RoleSet, path: string, fields: Record<string, string>, column: keyof Memorial, options: RequestOptions) => {
@@ -42,7 +37,7 @@ describe('permissions per role', () => {
     const after = await memorialRow(roles.owner.memorial.id);
     return { status: res.status, data: res.body.data, changed: before[column] !== after[column] };
   };
-  const cases: Case[] = [
+  const cases: RoleCase[] = [
     {
       name: 'GET verify-type-account',
       expect: { P: EVERYONE, U: EVERYONE },
@@ -103,19 +98,7 @@ describe('permissions per role', () => {
     },
   ];
 
-  for (const type of ['P', 'U'] as const) {
-    for (const c of cases) {
-      for (const role of ROLES) {
-        it(`${c.name} on a ${type === 'P' ? 'private' : 'public'} memorial as ${role} → ${c.expect[type][role]}`, async () => {
-          const roles = await makeRoles(t.db, { type, accessCode: 'clave1' });
-          const result = await c.run(roles, auth(roles, role));
-          expect(result.status).toBe(c.expect[type][role]);
-          if (result.status !== 200) expect(result.data).toEqual({});
-          if (result.changed !== undefined) expect(result.changed).toBe(result.status === 200);
-        });
-      }
-    }
-  }
+  testRoles(() => t.db, cases);
 
   it('answers 404 for an unknown memorial, to every caller', async () => {
     const roles = await makeRoles(t.db);
