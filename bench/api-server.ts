@@ -5,43 +5,16 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { nowIso } from '../apps/server/src/db/database';
-import { newIdentifier } from '../apps/server/src/auth/tokens';
 import { insertPost } from '../apps/server/src/modules/content/content.repository';
 import { newMediaKey } from '../apps/server/src/media/media-keys';
+import { makeAccount, makeMemorial } from '../apps/server/test/factories';
 
 const config = loadConfig();
 const { app, ctx } = await buildApp({ config, logger: false, apiRequestsPerMinute: 0 });
 
 const now = nowIso();
-const account = await ctx.db
-  .insertInto('accounts')
-  .values({ email: 'bench@recuerdos.test', name: 'Ana', lastname: 'Quispe', passwordHash: null, createdAt: now, updatedAt: now })
-  .returningAll()
-  .executeTakeFirstOrThrow();
-const memorial = await ctx.db
-  .insertInto('memorials')
-  .values({
-    identifier: newIdentifier(),
-    accountId: account.id,
-    fullname: 'Rosa Mamani Huamán',
-    birthdate: '1941-03-14',
-    deathdate: '2023-09-05',
-    description: 'Tu amor vive en cada uno de nosotros.',
-    location: 'Cementerio Presbítero Maestro, Lima',
-    photoKey: newMediaKey(false),
-    type: 'U',
-    accessCode: '',
-    accessCodeVersion: 1,
-    flagPicture: 1,
-    flagMessage: 1,
-    flagNotification: 1,
-    candles: 0,
-    flowers: 0,
-    createdAt: now,
-    updatedAt: now,
-  })
-  .returningAll()
-  .executeTakeFirstOrThrow();
+const account = await makeAccount(ctx.db, { email: 'bench@recuerdos.test', password: null });
+const memorial = await makeMemorial(ctx.db, account.id, { type: 'U', photoKey: newMediaKey(false) });
 // 24 owner posts (a third with a picture, a few videos) and 30 approved guest posts.
 for (let i = 0; i < 24; i++) {
   const kind = i % 3 === 0 ? 'picture' : i % 7 === 0 ? 'video' : null;

@@ -10,6 +10,7 @@ import type { Post, PendingPost } from '@recuerdos/shared/api-types';
 import type { NewPost, PostRow } from '../../db/schema';
 import { EPITAPHS } from '../../db/migrations/0003-epitaphs';
 import { insertPost } from './content.repository';
+import { SUBMISSION_LIMIT } from './content.service';
 
 let t: TestServer;
 
@@ -279,6 +280,19 @@ describe('guest post life cycle', () => {
     // Notifications off: the owner gets no e-mail.
     await t.mailsSent();
     expect(t.smtp.to(account.email)).toEqual([]);
+  });
+});
+
+describe('guest submission limit', () => {
+  it('refuses more than 20 memories an hour from one visitor on one memorial', async () => {
+    const { memorial } = await makeOwner(t.db, { memorial: { type: 'P', flagNotification: 0 } });
+    const guest = await makeGuestToken(t.db, memorial);
+    const send = () => t.post('/api/content/save-guest-message', { identifier: memorial.identifier, fullname: 'Ana', message: 'Hola' }, { guest });
+    for (let i = 0; i < SUBMISSION_LIMIT.max; i++) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Ya compartiste varios recuerdos en poco tiempo. Inténtalo de nuevo más tarde');
+    expect(await countPosts(memorial.id)).toBe(SUBMISSION_LIMIT.max);
   });
 });
 
