@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from './schema';
 
@@ -34,7 +34,7 @@ export function openDatabase(config: Config['database'], log: Logger): DatabaseH
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [new CamelCasePlugin()],
     });
     return {
@@ -58,6 +58,35 @@ export function openDatabase(config: Config['database'], log: Logger): DatabaseH
     plugins: [new CamelCasePlugin()],
   });
   return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * better-sqlite3 compiles a statement on every `prepare`; Kysely prepares for every query. Reusing
+ * compiled statements (the SQL text of a query is the same whatever its parameters) roughly
+ * doubles the rate of simple reads. Bounded, least recently used first out. Safe because Kysely
+ * runs one query at a time on the single connection and never streams here.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next().value;
+          if (oldest !== undefined) cache.delete(oldest);
+        }
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 /** ISO-8601 UTC text, the one timestamp format of every table. */

@@ -7,6 +7,8 @@ import { core } from './migrations/0001-core';
 import { content } from './migrations/0002-content';
 import { epitaphs } from './migrations/0003-epitaphs';
 import { complaintsImmutable } from './migrations/0004-complaints-immutable';
+import { postListIndex } from './migrations/0005-post-list-index';
+import { contentVersion } from './migrations/0006-content-version';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -15,6 +17,8 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0002-content': content(dialect),
     '0003-epitaphs': epitaphs(),
     '0004-complaints-immutable': complaintsImmutable(dialect),
+    '0005-post-list-index': postListIndex(),
+    '0006-content-version': contentVersion(dialect),
   };
 }
 

@@ -35,6 +35,8 @@ export interface MemorialsTable {
   flagNotification: number;
   candles: number;
   flowers: number;
+  /** Bumped by a trigger on every change of the memorial's posts (post-list cache key). */
+  contentVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -17,11 +17,11 @@ export function presentPost(row: ListedPost, memorialIdentifier: string): Post {
   };
 }
 
-export function presentPosts(rows: ListedPost[], memorialIdentifier: string): { posts: Post[] } {
+export function presentPosts(rows: readonly ListedPost[], memorialIdentifier: string): { posts: Post[] } {
   return { posts: rows.map((row) => presentPost(row, memorialIdentifier)) };
 }
 
-export function presentPendingPosts(rows: ListedPost[]): { posts: PendingPost[] } {
+export function presentPendingPosts(rows: readonly ListedPost[]): { posts: PendingPost[] } {
   return {
     posts: rows.map((row) => ({
       reg: row.reg,

@@ -14,6 +14,7 @@ import { mediaStoreFor } from '../../storage/media-store-for';
 import { CONTENT_POLICY } from './content.policy';
 import { approvedPostMail, pendingPostMail } from './content.mails';
 import * as repo from './content.repository';
+import { cachedPostList } from './post-list-cache';
 
 export const CONTENT_MESSAGES = {
   postNotFound: 'No encontramos esta publicación',
@@ -37,12 +38,13 @@ async function permitted(ctx: AppContext, caller: Caller, identifier: string, pe
 
 export interface PostsOf {
   memorial: Memorial;
-  posts: repo.ListedPost[];
+  posts: readonly repo.ListedPost[];
 }
 
 async function postsOf(ctx: AppContext, caller: Caller, identifier: string, permission: Permission, list: repo.PostList): Promise<PostsOf> {
   const { memorial } = await permitted(ctx, caller, identifier, permission);
-  return { memorial, posts: await repo.listPosts(ctx.db, memorial.id, list) };
+  const posts = list === 'pending-guest' ? await repo.listPosts(ctx.db, memorial.id, list) : await cachedPostList(ctx.db, memorial, list);
+  return { memorial, posts };
 }
 
 export const ownerPosts = (ctx: AppContext, caller: Caller, identifier: string) =>
