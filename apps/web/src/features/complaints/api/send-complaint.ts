@@ -1,0 +1,27 @@
+// POST /internal/complaints (spec §7): the Libro de Reclamaciones entry; the server e-mails the
+// consumer a copy with its number.
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { complaintSchema } from '@recuerdos/shared/complaint-schemas';
+import { usersApi } from '../../../lib/api';
+
+export type ComplaintRequest = z.output<typeof complaintSchema>;
+
+export function sendComplaint(request: ComplaintRequest): Promise<unknown> {
+  return usersApi.post('/internal/complaints', {
+    date: request.date,
+    name: request.name,
+    lastname: request.lastname,
+    email: request.email,
+    contract: request.contract,
+    document: request.document,
+    phone: request.phone,
+    type: request.type,
+    detail: request.detail,
+    order: request.order,
+  });
+}
+
+export function useSendComplaint() {
+  return useMutation({ mutationFn: sendComplaint });
+}
