@@ -25,12 +25,12 @@ function FieldFrame({ id, label, hint, error, counter, className, children }: Fi
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
+      {children}
       {hint ? (
         <p className="field__hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}
-      {children}
       <div className="field__below">
         {error ? (
           <p className="field__error" id={`${id}-error`}>

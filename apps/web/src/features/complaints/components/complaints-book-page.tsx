@@ -111,23 +111,17 @@ function ComplaintForm() {
     <form className="complaints__form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <fieldset className="complaints__group">
         <legend>1. Identificación del consumidor</legend>
-        <div className="complaints__row">
-          <TextField label="Fecha" hint="dd/mm/aaaa" inputMode="numeric" error={errors.date?.message} {...form.register('date')} />
-          <TextField label="Número de contrato" error={errors.contract?.message} {...form.register('contract')} />
-        </div>
+        <TextField
+          label="Fecha"
+          hint="dd/mm/aaaa"
+          inputMode="numeric"
+          fieldClassName="complaints__date"
+          error={errors.date?.message}
+          {...form.register('date')}
+        />
         <div className="complaints__row">
           <TextField label="Nombres" autoComplete="given-name" error={errors.name?.message} {...form.register('name')} />
           <TextField label="Apellidos" autoComplete="family-name" error={errors.lastname?.message} {...form.register('lastname')} />
-        </div>
-        <div className="complaints__row">
-          <TextField
-            label="Número de documento"
-            hint="DNI, carné de extranjería o pasaporte"
-            autoComplete="off"
-            error={errors.document?.message}
-            {...form.register('document')}
-          />
-          <TextField label="Teléfono" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...form.register('phone')} />
         </div>
         <TextField
           label="Correo electrónico"
@@ -138,6 +132,25 @@ function ComplaintForm() {
           spellCheck={false}
           error={errors.email?.message}
           {...form.register('email')}
+        />
+        <div className="complaints__row">
+          <TextField label="Número de contrato" error={errors.contract?.message} {...form.register('contract')} />
+          <TextField
+            label="Número de documento"
+            hint="DNI, carné de extranjería o pasaporte"
+            autoComplete="off"
+            error={errors.document?.message}
+            {...form.register('document')}
+          />
+        </div>
+        <TextField
+          label="Teléfono"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          fieldClassName="complaints__phone"
+          error={errors.phone?.message}
+          {...form.register('phone')}
         />
       </fieldset>
 
