@@ -15,6 +15,7 @@ import { registerBodyParsing, BODY_LIMITS } from './plugins/body';
 import { registerErrorHandlers } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
+import { qrRoutes } from './modules/qr/qr.routes';
 import { MemoryRateLimiter, RedisRateLimiter, createRedis } from './security/limiter';
 
 export interface BuildOptions {
@@ -96,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   // Feature modules (each a plugin under /api).
-  // (registered below as they are added)
+  await app.register(qrRoutes, { prefix: '/api', ctx });
 
   await registerWebApp(app, { distDir: config.webDistDir, siteConfig: () => siteConfig(ctx) });
 
