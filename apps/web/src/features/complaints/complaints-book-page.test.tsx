@@ -65,12 +65,13 @@ describe('/complaints-book', () => {
 
   it('sends every field and shows the success text', async () => {
     const user = userEvent.setup();
-    const calls = mockApi({ 'POST /internal/complaints': () => ({ code: '200' }) });
+    const calls = mockApi({ 'POST /internal/complaints': () => ({ code: '200', data: { number: '2026-000007' } }) });
     renderRoute('/complaints-book');
     await screen.findByLabelText('Fecha');
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('Tu Reclamo o Queja se envió con éxito')).toBeTruthy();
+    expect(screen.getByText('2026-000007')).toBeTruthy();
     const [year, month, day] = limaDate().split('-');
     expect(calls[0]?.body).toEqual({
       date: `${day}/${month}/${year}`,

@@ -7,8 +7,13 @@ import { usersApi } from '../../../lib/api';
 
 export type ComplaintRequest = z.output<typeof complaintSchema>;
 
-export function sendComplaint(request: ComplaintRequest): Promise<unknown> {
-  return usersApi.post('/internal/complaints', {
+/** The server answers with the complaint's correlative number (e.g. '2026-000123'). */
+export interface FiledComplaint {
+  number?: string;
+}
+
+export function sendComplaint(request: ComplaintRequest): Promise<FiledComplaint> {
+  return usersApi.post<FiledComplaint>('/internal/complaints', {
     date: request.date,
     name: request.name,
     lastname: request.lastname,

@@ -100,6 +100,11 @@ function ComplaintForm() {
     return (
       <FormAlert tone="success">
         <p>{COMPLAINT_SUCCESS_TEXT}</p>
+        {send.data.number ? (
+          <p className="complaints__success-note">
+            Número de registro: <strong>{send.data.number}</strong>
+          </p>
+        ) : null}
         <p className="complaints__success-note">
           Te enviamos una copia a tu correo electrónico. Te responderemos en un plazo máximo de 15 días hábiles.
         </p>

@@ -38,7 +38,19 @@ export function FlyerCarousel({ images }: { images: readonly LandingImage[] }) {
   return (
     <section className="carousel" aria-roledescription="carrusel" aria-label="Conoce Recuerdos">
       <div className="carousel__viewport">
-        <ul className="carousel__track" ref={trackRef}>
+        {/* Focusable so keyboard users can scroll it too; arrows move one flyer. */}
+        <ul
+          className="carousel__track"
+          ref={trackRef}
+          tabIndex={0}
+          aria-label="Imágenes de Recuerdos"
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+              event.preventDefault();
+              goTo(current + (event.key === 'ArrowRight' ? 1 : -1));
+            }
+          }}
+        >
           {images.map((image, index) => (
             <li
               key={image.src}
