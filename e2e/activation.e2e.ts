@@ -24,7 +24,7 @@ afterAll(async () => {
 describe.each(WIDTHS)('activation at $name', ({ viewport }) => {
   it('activates from the e-mailed link, then the new owner creates a password and logs in', async () => {
     const email = uniqueEmail('activa');
-    const created = createContract(server, { email, name: 'Carmen', lastname: 'Soto Vega', person: 'Julio Soto Paredes' });
+    const created = await createContract(server, { email, name: 'Carmen', lastname: 'Soto Vega', person: 'Julio Soto Paredes' });
     expect(created.activationUrl.startsWith(`${server.baseUrl}/activate-account?`)).toBe(true);
 
     // The same link also arrives by e-mail.
@@ -56,7 +56,7 @@ describe.each(WIDTHS)('activation at $name', ({ viewport }) => {
       await page.getByLabel('Contraseña', { exact: true }).fill('mi-primera-clave');
       await page.getByRole('button', { name: 'Ingresar' }).click();
       await page.waitForURL('**/account');
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }

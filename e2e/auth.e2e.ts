@@ -23,7 +23,7 @@ afterAll(async () => {
 /** An account that can log in at once (create-contract --password), with an active contract. */
 async function accountWithPassword(prefix: string, password: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  const created = createContract(server, { email, name: 'Lucía', lastname: 'Ramos Ccori', person: 'Teodoro Ramos Huamán', password });
+  const created = await createContract(server, { email, name: 'Lucía', lastname: 'Ramos Ccori', person: 'Teodoro Ramos Huamán', password });
   const url = new URL(created.activationUrl);
   const response = await fetch(`${server.baseUrl}/api/contract/activate`, {
     method: 'POST',
@@ -61,7 +61,7 @@ describe.each(WIDTHS)('login at $name', ({ viewport }) => {
       await alert.waitFor();
       expect((await alert.textContent())?.length).toBeGreaterThan(5);
       expect(new URL(page.url()).pathname).toBe('/login');
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -97,17 +97,18 @@ describe('session', () => {
       await page.waitForURL('**/account');
       await expectAccessible(page, '/account');
 
+      const current = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { token: string } | null);
       await page.getByRole('button', { name: 'Cerrar sesión' }).click();
       await page.waitForURL('**/login');
       expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-      // The old token no longer works.
+      // The server revoked the token.
       const refused = await fetch(`${server.baseUrl}/api/user/renew-token`, {
         method: 'POST',
-        headers: { token: renewed?.token ?? '', accept: 'application/json', 'content-type': 'application/json' },
+        headers: { token: current?.token ?? '', accept: 'application/json', 'content-type': 'application/json' },
         body: '{}',
       });
       expect(((await refused.json()) as { code: string }).code).not.toBe('200');
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -123,7 +124,7 @@ describe('session', () => {
       await page.goto('/account');
       await page.waitForURL('**/login');
       expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -143,7 +144,7 @@ describe('password reset', () => {
       expect(await fieldErrors(page)).toEqual(['Correo electrónico inválido']);
       expect(await page.getByLabel('Correo electrónico').getAttribute('maxlength')).toBe('60');
       await expectAccessible(page, `/forgot-password with errors at ${viewport.width} px`);
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -194,7 +195,7 @@ describe('password reset', () => {
       await page.getByLabel('Contraseña', { exact: true }).fill('clave-nueva-2026');
       await page.getByRole('button', { name: 'Ingresar' }).click();
       await page.waitForURL('**/account');
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }

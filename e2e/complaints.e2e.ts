@@ -57,7 +57,7 @@ describe.each(WIDTHS)('complaints book at $name', ({ viewport }) => {
       expect(text).toContain(config.legal.ruc);
       expect(text).toContain(config.legal.address);
       expect(text).toContain('15 días hábiles');
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -88,7 +88,7 @@ describe('sending a complaint', () => {
       expect(copy.text).toContain('El código QR de la placa no se lee bien con mi celular.');
       expect(copy.text).toContain('Que me envíen una placa nueva.');
       expect(copy.subject).toMatch(/queja/i);
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }

@@ -102,7 +102,7 @@ describe.each(WIDTHS)('public pages at $name', ({ viewport }) => {
 
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expectAccessible(page, `/ at ${viewport.width} px`);
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -128,7 +128,7 @@ describe.each(WIDTHS)('public pages at $name', ({ viewport }) => {
       }
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expectAccessible(page, `${path} at ${viewport.width} px`);
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -150,7 +150,7 @@ describe.each(WIDTHS)('public pages at $name', ({ viewport }) => {
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await expectAccessible(page, `${path} at ${viewport.width} px`);
       }
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -185,7 +185,7 @@ describe('app shell files', () => {
       });
       expect(outline.style).not.toBe('none');
       expect(parseFloat(outline.width)).toBeGreaterThanOrEqual(2);
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }

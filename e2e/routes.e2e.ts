@@ -30,7 +30,7 @@ describe('route table', () => {
         await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
         expect(new URL(page.url()).pathname).toBe(path);
       }
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -56,7 +56,7 @@ describe('route table', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       if (to === '/login') expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Iniciar sesión');
       else expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LANDING_TITLE);
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }
@@ -69,7 +69,7 @@ describe('route table', () => {
       await page.waitForLoadState('networkidle');
       expect(new URL(page.url()).pathname).toBe('/guest');
       await expectAccessible(page, '/guest?id=abc123');
-      expect(problems).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
     }

@@ -60,7 +60,9 @@ export async function openPage(
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
     const url = request.url();
-    if (url.startsWith(baseUrl) && !url.includes('/api/')) problems.push(`request failed: ${url} ${request.failure()?.errorText ?? ''}`);
+    const reason = request.failure()?.errorText ?? '';
+    // ERR_ABORTED: the page navigated away while the file was loading (redirects do that).
+    if (url.startsWith(baseUrl) && !url.includes('/api/') && !reason.includes('ERR_ABORTED')) problems.push(`request failed: ${url} ${reason}`);
   });
   page.on('response', (response) => {
     const url = response.url();

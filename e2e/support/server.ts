@@ -1,6 +1,6 @@
 // The real server as a child process, on a free port, with a fresh data folder, the demo seed and
 // an SMTP capture in this process, so e-mails can be read back (tests never look at the outbox).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -114,21 +114,29 @@ export interface CreatedContract {
   activationUrl: string;
 }
 
-/** `npm run --silent admin -- create-contract … --json` against the test server's data. */
-export function createContract(
+/**
+ * `npm run --silent admin -- create-contract … --json` against the test server's data. Asynchronous
+ * on purpose: the SMTP capture lives in this process and must keep answering while the CLI mails.
+ */
+export async function createContract(
   server: TestServer,
   options: { email: string; name: string; lastname: string; person: string; password?: string },
-): CreatedContract {
+): Promise<CreatedContract> {
   const args = ['run', '--silent', 'admin', '--', 'create-contract', '--email', options.email, '--name', options.name, '--lastname', options.lastname, '--person', options.person, '--json'];
   if (options.password) args.push('--password', options.password);
-  const result = spawnSync('npm', args, { cwd: ROOT, env: server.env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`create-contract failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  const line = result.stdout
+  const child = spawn('npm', args, { cwd: ROOT, env: server.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  if (status !== 0) throw new Error(`create-contract failed (${status}):\n${stdout}\n${stderr}`);
+  const line = stdout
     .trim()
     .split('\n')
     .reverse()
     .find((l) => l.startsWith('{'));
-  if (!line) throw new Error(`create-contract printed no JSON line:\n${result.stdout}`);
+  if (!line) throw new Error(`create-contract printed no JSON line:\n${stdout}`);
   const parsed = JSON.parse(line) as CreatedContract;
   if (!parsed.activationUrl) throw new Error(`create-contract printed no activationUrl:\n${line}`);
   return parsed;
