@@ -1,11 +1,12 @@
 // The root of every client route: session renewal, toasts, a slim progress bar while a lazy page
 // loads, scroll restoration, and focus moved to the new page's main content after a navigation.
 import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, useRouteError } from 'react-router';
 import { Button } from '../components/button';
 import { PageSpinner } from '../components/spinner';
 import { Toaster } from '../components/toast';
-import { useUserSessionRenewal } from '../lib/session';
+import { useUserSession, useUserSessionRenewal } from '../lib/session';
 import './root-layout.css';
 
 function NavigationProgress() {
@@ -28,8 +29,22 @@ function useFocusMainOnNavigation(): void {
   }, [pathname]);
 }
 
+/** Another account (or none) must never see data cached for the previous one. */
+function useForgetDataOnAccountChange(): void {
+  const queryClient = useQueryClient();
+  const { user } = useUserSession();
+  const account = user?.email ?? null;
+  const previous = useRef(account);
+  useEffect(() => {
+    if (previous.current === account) return;
+    previous.current = account;
+    queryClient.removeQueries();
+  }, [account, queryClient]);
+}
+
 export function RootLayout() {
   useUserSessionRenewal();
+  useForgetDataOnAccountChange();
   useFocusMainOnNavigation();
   return (
     <>
