@@ -17,6 +17,8 @@ import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import { qrRoutes } from './modules/qr/qr.routes';
 import { MemoryRateLimiter, RedisRateLimiter, createRedis } from './security/limiter';
+import { userRoutes } from './modules/user/user.routes';
+import { contractRoutes } from './modules/contract/contract.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -97,6 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   // Feature modules (each a plugin under /api).
+  await app.register(userRoutes, { prefix: '/api', ctx });
+  await app.register(contractRoutes, { prefix: '/api', ctx });
   await app.register(qrRoutes, { prefix: '/api', ctx });
 
   await registerWebApp(app, { distDir: config.webDistDir, siteConfig: () => siteConfig(ctx) });

@@ -1,6 +1,6 @@
 // Runs the migrations at start. They are plain objects in code (no file discovery), written once
 // for both dialects; Kysely's migrator takes a lock, so several instances can start together.
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import type { Dialect } from './database';
 import { core } from './migrations/0001-core';
@@ -22,7 +22,13 @@ class InCodeProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  // Without a schema, Kysely's migrator looks for its own tables in every schema of the database,
+  // so a database holding several schemas (one per test file, or another app's) confuses it.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

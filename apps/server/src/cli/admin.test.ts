@@ -1,0 +1,323 @@
+// The operator CLI run for real, as a child process (`node --import tsx apps/server/src/cli/admin.ts`),
+// with DATA_DIR / DATABASE_URL / SMTP_URL pointing at a test server's database and SMTP capture.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Disclaimer, LoginData } from '@recuerdos/shared/api-types';
+import { startTestServer, type TestServer } from '../../test/helper';
+import { makeAccount, makeOwner } from '../../test/factories';
+import { findLink } from '../../test/smtp-capture';
+import { createUserSession } from '../auth/sessions';
+import { nowIso } from '../db/database';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const ADMIN = path.join(ROOT, 'apps/server/src/cli/admin.ts');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function databaseUrl(server: TestServer): string {
+  const db = server.config.database;
+  return db.kind === 'sqlite' ? `sqlite:${db.file}` : db.url;
+}
+
+function runAdmin(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', ADMIN, ...args],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
+        maxBuffer: 10 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+let t: TestServer;
+let dataDir: string;
+let admin: (args: string[], extraEnv?: Record<string, string>) => Promise<Run>;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-cli-'));
+  admin = (args, extraEnv = {}) =>
+    runAdmin(args, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl(t),
+      SMTP_URL: t.smtp.url,
+      PUBLIC_URL: 'http://recuerdos.test',
+      ...extraEnv,
+    });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('usage', () => {
+  it('--help lists every command; a command --help shows its options; both exit 0', async () => {
+    const help = await admin(['--help']);
+    expect(help.code).toBe(0);
+    for (const name of ['create-contract', 'list-contracts', 'add-disclaimer', 'backup']) expect(help.stdout).toContain(name);
+    const create = await admin(['create-contract', '--help']);
+    expect(create.code).toBe(0);
+    expect(create.stdout).toContain('--email E --name N --lastname L --person "Full name" [--password P]');
+  });
+
+  it('exits 2 with a message for no command, an unknown command, an unknown flag or a missing flag', async () => {
+    expect((await admin([])).code).toBe(2);
+    const unknown = await admin(['make-coffee']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "make-coffee"');
+    const flag = await admin(['list-contracts', '--colour']);
+    expect(flag.code).toBe(2);
+    const missing = await admin(['create-contract', '--email', 'ana@ejemplo.pe', '--name', 'Ana', '--lastname', 'Q']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--person is required');
+    const badEmail = await admin(['create-contract', '--email', 'ana@', '--name', 'A', '--lastname', 'Q', '--person', 'P']);
+    expect(badEmail.code).toBe(2);
+    const contracts = await t.db.selectFrom('contracts').select('id').execute();
+    expect(contracts).toEqual([]);
+  });
+});
+
+describe('create-contract', () => {
+  it('--json prints exactly one JSON line; the e-mailed link activates the contract', async () => {
+    const run = await admin([
+      'create-contract',
+      '--email',
+      'Carmen.Rojas@Ejemplo.pe',
+      '--name',
+      'Carmen',
+      '--lastname',
+      'Rojas',
+      '--person',
+      'Pedro Rojas Cárdenas',
+      '--json',
+    ]);
+    expect(run.stderr).not.toContain('error');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(1);
+    expect(run.stdout.endsWith('\n')).toBe(true);
+    const out = JSON.parse(lines[0] ?? '') as Record<string, string>;
+    expect(Object.keys(out)).toEqual(['contract', 'identifier', 'email', 'activationUrl']);
+    expect(out.email).toBe('carmen.rojas@ejemplo.pe');
+    expect(out.contract).toMatch(/^REC-\d{4}-\d{5}$/);
+    expect(out.identifier).toMatch(/^[A-Za-z0-9]{10}$/);
+    const url = new URL(out.activationUrl ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe('http://recuerdos.test/activate-account');
+    expect(url.searchParams.get('contract')).toBe(out.contract);
+    const token = url.searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(22);
+
+    const row = await t.db
+      .selectFrom('contracts')
+      .innerJoin('memorials', 'memorials.id', 'contracts.memorialId')
+      .innerJoin('accounts', 'accounts.id', 'contracts.accountId')
+      .select(['contracts.state', 'memorials.identifier', 'memorials.fullname', 'accounts.email', 'accounts.passwordHash'])
+      .where('contracts.number', '=', out.contract ?? '')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      state: 'pending',
+      identifier: out.identifier,
+      fullname: 'Pedro Rojas Cárdenas',
+      email: 'carmen.rojas@ejemplo.pe',
+      passwordHash: null,
+    });
+
+    const mail = await t.smtp.waitFor((m) => m.to.includes('carmen.rojas@ejemplo.pe'));
+    expect(mail.subject).toBe('Activa tu contrato de Recuerdos');
+    expect(findLink(mail.text, 'http://recuerdos.test/activate-account?')).toBe(out.activationUrl);
+
+    const activation = await t.post('/api/contract/activate', { contract: out.contract ?? '', token });
+    expect(activation.status).toBe(200);
+  });
+
+  it('--password lets the account log in at once; a second contract adds a memorial to it', async () => {
+    const base = ['--email', 'luis@ejemplo.pe', '--name', 'Luis', '--lastname', 'Paredes'];
+    const first = await admin(['create-contract', ...base, '--person', 'Elena Paredes', '--password', 'clave-123', '--json']);
+    expect(first.code).toBe(0);
+    const login = await t.post<LoginData>('/api/user/login', { email: 'luis@ejemplo.pe', password: 'clave-123' });
+    expect(login.status).toBe(200);
+    const firstOut = JSON.parse(first.stdout) as { identifier: string };
+    expect(login.body.data.user.identifier).toBe(firstOut.identifier);
+
+    const second = await admin(['create-contract', ...base, '--person', 'Mario Paredes']);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('existing account');
+    expect(second.stdout).toContain('Activation e-mail sent to luis@ejemplo.pe.');
+    const memorials = await t.db
+      .selectFrom('memorials')
+      .innerJoin('accounts', 'accounts.id', 'memorials.accountId')
+      .select('memorials.fullname')
+      .where('accounts.email', '=', 'luis@ejemplo.pe')
+      .orderBy('memorials.id')
+      .execute();
+    expect(memorials.map((m) => m.fullname)).toEqual(['Elena Paredes', 'Mario Paredes']);
+    // The password given the first time still works.
+    expect((await t.post('/api/user/login', { email: 'luis@ejemplo.pe', password: 'clave-123' })).status).toBe(200);
+
+    const list = await admin(['list-contracts', '--email', 'luis@ejemplo.pe', '--json']);
+    expect(list.code).toBe(0);
+    const rows = JSON.parse(list.stdout) as { fullname: string; state: string }[];
+    expect(rows.map((r) => [r.fullname, r.state])).toEqual([
+      ['Elena Paredes', 'pending'],
+      ['Mario Paredes', 'pending'],
+    ]);
+  });
+
+  it('reports an e-mail that cannot be sent (exit 1) but still prints the contract', async () => {
+    const run = await admin(
+      ['create-contract', '--email', 'sin-correo@ejemplo.pe', '--name', 'A', '--lastname', 'B', '--person', 'C D', '--json'],
+      { SMTP_URL: 'smtp://127.0.0.1:9' },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('the activation e-mail to sin-correo@ejemplo.pe could not be sent');
+    const out = JSON.parse(run.stdout) as { contract: string };
+    expect(out.contract).toMatch(/^REC-/);
+  });
+});
+
+describe('disclaimers and passwords', () => {
+  it('add-disclaimer shows a banner to the owner; remove-disclaimer takes it away', async () => {
+    const owner = await makeOwner(t.db);
+    const added = await admin([
+      'add-disclaimer',
+      '--identifier',
+      owner.memorial.identifier,
+      '--type',
+      'R',
+      '--title',
+      'Pago pendiente',
+      '--descr',
+      'Tu cuota de noviembre está pendiente.',
+    ]);
+    expect(added.code).toBe(0);
+    const id = /#(\d+)/.exec(added.stdout)?.[1] ?? '';
+    const read = () =>
+      t.get<{ disclaimers: Disclaimer[] }>(`/api/contract/get-disclaimers?identifier=${owner.memorial.identifier}`, {
+        token: owner.token,
+      });
+    expect((await read()).body.data.disclaimers).toEqual([
+      { type: 'R', title: 'Pago pendiente', descr: 'Tu cuota de noviembre está pendiente.' },
+    ]);
+    expect((await admin(['remove-disclaimer', '--id', id])).code).toBe(0);
+    expect((await read()).body.data.disclaimers).toEqual([]);
+  });
+
+  it('add-disclaimer refuses a bad type (2) and an unknown memorial (1)', async () => {
+    const owner = await makeOwner(t.db);
+    const args = ['--title', 'T', '--descr', 'D'];
+    expect((await admin(['add-disclaimer', '--identifier', owner.memorial.identifier, '--type', 'X', ...args])).code).toBe(2);
+    const unknown = await admin(['add-disclaimer', '--identifier', 'NoExiste99', '--type', 'W', ...args]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no memorial with identifier "NoExiste99"');
+  });
+
+  it('set-password prints a new password that works and ends the sessions', async () => {
+    const account = await makeAccount(t.db);
+    const session = await createUserSession(t.db, account.id, null);
+    const run = await admin(['set-password', '--email', account.email]);
+    expect(run.code).toBe(0);
+    const password = /password\s+(\S+)/.exec(run.stdout)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    expect((await t.post('/api/user/login', { email: account.email, password })).status).toBe(200);
+    expect((await t.post('/api/user/renew-token', {}, { token: session })).status).toBe(401);
+  });
+});
+
+describe('backup', () => {
+  it('on PostgreSQL prints the pg_dump command and exits 1, without touching the database', async () => {
+    const run = await admin(['backup', '--to', path.join(dataDir, 'x.dump')], {
+      DATABASE_URL: 'postgres://operador:secreto@127.0.0.1:9/recuerdos',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('pg_dump');
+    expect(run.stderr).not.toContain('secreto');
+  });
+
+  it('writes a copy that passes integrity_check while the server keeps writing', async () => {
+    // Its own server on a SQLite file (whatever TEST_DB is): online backup is a SQLite feature.
+    const liveDir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-live-'));
+    const liveFile = path.join(liveDir, 'live.db');
+    const live = await startTestServer({ env: { DATABASE_URL: `sqlite:${liveFile}` } });
+    try {
+      const owner = await makeOwner(live.db);
+      // Enough pages that the copy takes more than one step.
+      const filler = 'x'.repeat(2000);
+      for (let batch = 0; batch < 20; batch++) {
+        await live.db
+          .insertInto('disclaimers')
+          .values(
+            Array.from({ length: 100 }, (_, i) => ({
+              memorialId: owner.memorial.id,
+              type: 'W' as const,
+              title: `Aviso ${batch * 100 + i}`,
+              descr: filler,
+              createdAt: nowIso(),
+            })),
+          )
+          .execute();
+      }
+
+      let writing = true;
+      let written = 0;
+      const writer = (async () => {
+        while (writing) {
+          await live.db
+            .insertInto('disclaimers')
+            .values({ memorialId: owner.memorial.id, type: 'R', title: `Durante ${written}`, descr: filler, createdAt: nowIso() })
+            .execute();
+          // Through the HTTP server too: a token renewal writes a session row.
+          if (written % 10 === 0) {
+            const res = await live.post<LoginData>('/api/user/renew-token', {}, { token: owner.token });
+            if (res.status === 200) owner.token = res.body.data.token;
+          }
+          written += 1;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      })();
+
+      const target = path.join(liveDir, 'backups', 'copy.db');
+      const run = await runAdmin(['backup', '--to', target], { DATA_DIR: liveDir, DATABASE_URL: `sqlite:${liveFile}` });
+      writing = false;
+      await writer;
+
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('integrity ok');
+      expect(written).toBeGreaterThan(0);
+
+      const copy = new SQLite(target, { readonly: true, fileMustExist: true });
+      try {
+        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
+        const count = (copy.prepare('select count(*) as n from disclaimers').get() as { n: number }).n;
+        expect(count).toBeGreaterThanOrEqual(2000);
+        expect(count).toBeLessThanOrEqual(2000 + written);
+        const accounts = (copy.prepare('select count(*) as n from accounts').get() as { n: number }).n;
+        expect(accounts).toBe(1);
+      } finally {
+        copy.close();
+      }
+      const leftovers = (await fs.readdir(path.dirname(target))).filter((f) => f !== 'copy.db');
+      expect(leftovers).toEqual([]);
+    } finally {
+      await live.close();
+      await fs.rm(liveDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,18 @@
+// The operator commands, in the order `--help` lists them. Adding a command = one file under
+// commands/ built with defineCommand, and one entry here.
+import type { Command } from './kit';
+import { createContractCommand } from './commands/create-contract';
+import { listContractsCommand } from './commands/list-contracts';
+import { addDisclaimerCommand, listDisclaimersCommand, removeDisclaimerCommand } from './commands/disclaimers';
+import { setPasswordCommand } from './commands/set-password';
+import { backupCommand } from './commands/backup';
+
+export const COMMANDS: Command[] = [
+  createContractCommand,
+  listContractsCommand,
+  addDisclaimerCommand,
+  listDisclaimersCommand,
+  removeDisclaimerCommand,
+  setPasswordCommand,
+  backupCommand,
+];

@@ -1,0 +1,163 @@
+// Every SQL statement of the contracts feature: contracts, the accounts and memorials they create,
+// and the operator's disclaimers.
+import type { Kysely } from 'kysely';
+import type { Account, Contract, ContractState, Database, Disclaimer, Memorial, NewMemorial } from '../../db/schema';
+import { nowIso } from '../../db/database';
+
+export type ContractMemorial = Pick<Memorial, 'id' | 'identifier' | 'accountId' | 'fullname'>;
+
+export async function findContractByNumber(db: Kysely<Database>, number: string): Promise<Contract | null> {
+  return (await db.selectFrom('contracts').selectAll().where('number', '=', number).executeTakeFirst()) ?? null;
+}
+
+/** The memorial's current contract: the most recent one (a renewal is a new contract). */
+export async function findLatestContract(db: Kysely<Database>, memorialId: number): Promise<Contract | null> {
+  const row = await db
+    .selectFrom('contracts')
+    .selectAll()
+    .where('memorialId', '=', memorialId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Pending → active; false when it was not pending any more. */
+export async function markContractActive(db: Kysely<Database>, contractId: number, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('contracts')
+    .set({ state: 'active', activatedAt: nowIso(now) })
+    .where('id', '=', contractId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findAccountById(db: Kysely<Database>, id: number): Promise<Account | null> {
+  return (await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function findAccountByEmail(db: Kysely<Database>, email: string): Promise<Account | null> {
+  return (await db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()) ?? null;
+}
+
+export async function insertAccount(
+  db: Kysely<Database>,
+  values: { email: string; name: string; lastname: string; passwordHash: string | null },
+): Promise<Account> {
+  const now = nowIso();
+  return db
+    .insertInto('accounts')
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setAccountPassword(db: Kysely<Database>, accountId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('accounts').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', accountId).execute();
+}
+
+export async function findMemorialByIdentifier(db: Kysely<Database>, identifier: string): Promise<ContractMemorial | null> {
+  const row = await db
+    .selectFrom('memorials')
+    .select(['id', 'identifier', 'accountId', 'fullname'])
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findMemorialById(db: Kysely<Database>, id: number): Promise<ContractMemorial | null> {
+  const row = await db
+    .selectFrom('memorials')
+    .select(['id', 'identifier', 'accountId', 'fullname'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function insertMemorial(
+  db: Kysely<Database>,
+  values: Omit<NewMemorial, 'createdAt' | 'updatedAt'>,
+): Promise<ContractMemorial> {
+  const now = nowIso();
+  return db
+    .insertInto('memorials')
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning(['id', 'identifier', 'accountId', 'fullname'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The highest contract number starting with `prefix` (numbers are zero-padded, so text order works). */
+export async function lastContractNumber(db: Kysely<Database>, prefix: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('contracts')
+    .select('number')
+    .where('number', 'like', `${prefix}%`)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.number ?? null;
+}
+
+export async function insertContract(
+  db: Kysely<Database>,
+  values: { number: string; accountId: number; memorialId: number; state: ContractState; expiresOn: string | null },
+): Promise<Contract> {
+  return db
+    .insertInto('contracts')
+    .values({ ...values, createdAt: nowIso(), activatedAt: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface ContractListing {
+  number: string;
+  state: ContractState;
+  createdAt: string;
+  activatedAt: string | null;
+  expiresOn: string | null;
+  email: string;
+  identifier: string;
+  fullname: string;
+}
+
+export async function listContracts(db: Kysely<Database>, filter: { email?: string } = {}): Promise<ContractListing[]> {
+  let query = db
+    .selectFrom('contracts')
+    .innerJoin('accounts', 'accounts.id', 'contracts.accountId')
+    .innerJoin('memorials', 'memorials.id', 'contracts.memorialId')
+    .select([
+      'contracts.number',
+      'contracts.state',
+      'contracts.createdAt',
+      'contracts.activatedAt',
+      'contracts.expiresOn',
+      'accounts.email',
+      'memorials.identifier',
+      'memorials.fullname',
+    ])
+    .orderBy('contracts.id');
+  if (filter.email) query = query.where('accounts.email', '=', filter.email);
+  return query.execute();
+}
+
+export async function listDisclaimers(db: Kysely<Database>, memorialId: number): Promise<Disclaimer[]> {
+  return db.selectFrom('disclaimers').selectAll().where('memorialId', '=', memorialId).orderBy('id').execute();
+}
+
+export async function insertDisclaimer(
+  db: Kysely<Database>,
+  values: { memorialId: number; type: 'R' | 'W'; title: string; descr: string },
+): Promise<Disclaimer> {
+  return db
+    .insertInto('disclaimers')
+    .values({ ...values, createdAt: nowIso() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes one disclaimer; false when there was none with that id. */
+export async function deleteDisclaimer(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('disclaimers').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,58 @@
+// Every SQL statement of the accounts feature (login, sessions' memorial, passwords).
+import type { Kysely } from 'kysely';
+import type { Account, Database, Memorial } from '../../db/schema';
+import { nowIso } from '../../db/database';
+
+export type SessionMemorial = Pick<Memorial, 'id' | 'identifier' | 'accountId' | 'photoKey'>;
+
+export async function findAccountByEmail(db: Kysely<Database>, email: string): Promise<Account | null> {
+  return (await db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()) ?? null;
+}
+
+export async function findAccountById(db: Kysely<Database>, id: number): Promise<Account | null> {
+  return (await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** The memorial a new session starts on: the account's first (by creation order). */
+export async function findFirstMemorial(db: Kysely<Database>, accountId: number): Promise<SessionMemorial | null> {
+  const row = await db
+    .selectFrom('memorials')
+    .select(['id', 'identifier', 'accountId', 'photoKey'])
+    .where('accountId', '=', accountId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findMemorialById(db: Kysely<Database>, id: number): Promise<SessionMemorial | null> {
+  const row = await db
+    .selectFrom('memorials')
+    .select(['id', 'identifier', 'accountId', 'photoKey'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findMemorialByIdentifier(db: Kysely<Database>, identifier: string): Promise<SessionMemorial | null> {
+  const row = await db
+    .selectFrom('memorials')
+    .select(['id', 'identifier', 'accountId', 'photoKey'])
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function setPasswordHash(db: Kysely<Database>, accountId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('accounts').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', accountId).execute();
+}
+
+/** Sessions of the account that were rotated before `cutoff` (no longer accepted anyway). */
+export async function deleteRotatedSessions(db: Kysely<Database>, accountId: number, cutoff: Date): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('accountId', '=', accountId)
+    .where('replacedAt', 'is not', null)
+    .where('replacedAt', '<=', nowIso(cutoff))
+    .execute();
+}
