@@ -7,8 +7,7 @@ import { useUserSession } from '../lib/session';
 
 export function RequireUser() {
   const { user, confirmed } = useUserSession();
-  const location = useLocation();
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to="/login" replace />;
   if (!confirmed) return <PageSpinner label="Verificando tu sesión…" />;
   return <Outlet />;
 }

@@ -43,7 +43,9 @@ export function parseSiteConfig(raw: unknown): SiteConfig {
   };
 }
 
-export function readSiteConfig(doc: Document = document): SiteConfig {
+export function readSiteConfig(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): SiteConfig {
+  // Server-side rendering (issue 5) has no document: it passes the config in another way.
+  if (!doc) return FALLBACK;
   const element = doc.getElementById(SITE_CONFIG_ELEMENT_ID);
   if (!element?.textContent) return FALLBACK;
   try {
