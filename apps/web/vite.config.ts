@@ -1,8 +1,28 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/** The two faces every page uses first (body text, headings): fetched with the JavaScript, not after it. */
+const PRELOADED_FONTS = ['source-sans-3-latin-400-normal', 'lora-latin-600-normal'];
+
+function preloadFonts(): Plugin {
+  return {
+    name: 'recuerdos:preload-fonts',
+    apply: 'build',
+    transformIndexHtml(_html, ctx) {
+      const files = Object.keys(ctx.bundle ?? {}).filter(
+        (file) => file.endsWith('.woff2') && PRELOADED_FONTS.some((font) => file.includes(`/${font}-`)),
+      );
+      return files.map((file) => ({
+        tag: 'link',
+        attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+        injectTo: 'head' as const,
+      }));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadFonts()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
