@@ -65,6 +65,23 @@ describe('Modal', () => {
     expect(document.body.classList.contains('has-modal')).toBe(false);
   });
 
+  it('leaves the toasts usable and announced over an open dialog', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <ModalHarness />
+        <Toaster />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    act(() => {
+      showToast('error', 'No pudimos enviar tu memoria');
+    });
+    const toaster = document.querySelector('.toaster');
+    expect(toaster?.closest('[inert]')).toBeNull();
+    expect(toaster?.textContent).toContain('No pudimos enviar tu memoria');
+  });
+
   it('refuses Escape while not dismissible', async () => {
     const user = userEvent.setup();
     render(<ModalHarness dismissible={false} />);

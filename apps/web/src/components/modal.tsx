@@ -47,10 +47,11 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', dis
     if (!layer || !dialog) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
 
-    // Everything else becomes inert: no focus, no clicks, hidden from assistive technology.
+    // Everything else becomes inert (no focus, no clicks, hidden from assistive technology), except
+    // what is marked to stay usable over a dialog (the toasts).
     const madeInert: Element[] = [];
     for (const child of Array.from(document.body.children)) {
-      if (child !== layer && !child.hasAttribute('inert') && child.tagName !== 'SCRIPT') {
+      if (child !== layer && !child.hasAttribute('inert') && !child.hasAttribute('data-outside-modal') && child.tagName !== 'SCRIPT') {
         child.setAttribute('inert', '');
         madeInert.push(child);
       }

@@ -1,6 +1,7 @@
 // Toasts (success, error, warning) over any page (spec §2). Framework-free store so any code can
 // call `showToast`; <Toaster /> renders them in a polite live region.
 import { useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 import './toast.css';
 
@@ -40,6 +41,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 const getToasts = () => toasts;
+const noSubscription = () => () => undefined;
 
 function ToastItem({ toast, durationMs }: { toast: Toast; durationMs: number }) {
   useEffect(() => {
@@ -59,13 +61,21 @@ function ToastItem({ toast, durationMs }: { toast: Toast; durationMs: number }) 
   );
 }
 
+/**
+ * The live region, placed directly in <body> (after hydration, so server-rendered pages match) and
+ * marked so an open modal leaves it usable: a toast shown over a dialog is still announced.
+ */
 export function Toaster({ durationMs = DEFAULT_DURATION_MS }: { durationMs?: number }) {
   const items = useSyncExternalStore(subscribe, getToasts, getToasts);
-  return (
-    <div className="toaster" role="status" aria-live="polite">
+  // False while rendering on the server and hydrating, true afterwards.
+  const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!onClient) return null;
+  return createPortal(
+    <div className="toaster" role="status" aria-live="polite" data-outside-modal="">
       {items.map((toast) => (
         <ToastItem key={toast.id} toast={toast} durationMs={durationMs} />
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }
