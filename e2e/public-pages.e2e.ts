@@ -164,6 +164,9 @@ describe('app shell files', () => {
     const manifest = (await manifestResponse.json()) as { lang: string; name: string; icons: { src: string; sizes: string }[] };
     expect(manifest.lang).toBe('es-PE');
     expect(manifest.name).toBe('Recuerdos');
+    const robots = await fetch(`${server.baseUrl}/robots.txt`);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain('Disallow: /account');
     for (const src of [...manifest.icons.map((icon) => icon.src), '/favicon.ico', '/apple-touch-icon.png']) {
       const response = await fetch(`${server.baseUrl}${src}`);
       expect(response.status, src).toBe(200);

@@ -1,7 +1,8 @@
-// Every route of spec §2's table. Each area is its own lazy chunk: a visitor of '/' or '/guest'
-// never downloads the account area's code (DESIGN §9).
+// Every route of spec §2's table. Each area is its own lazy chunk (the landing excepted, see below):
+// a visitor of '/' or '/guest' never downloads the account area's code (DESIGN §9).
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { LandingPage } from '../features/landing/components/landing-page';
 import { PublicOnly, RequireGuestId, RequireUser } from './guards';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './root-layout';
 
@@ -13,15 +14,14 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   };
 }
 
-const landing = page(() => import('../features/landing/components/landing-page'), 'LandingPage');
-
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: RootHydrateFallback,
     ErrorBoundary: RootErrorBoundary,
     children: [
-      { index: true, lazy: landing },
+      // The landing is the first page most people see: it ships with the entry, no second round trip.
+      { index: true, Component: LandingPage },
       {
         path: 'login',
         Component: PublicOnly,
@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
       // Spec §2: any other /account/* redirects to /, logged in or not.
       { path: 'account/*', element: <Navigate to="/" replace /> },
       // Spec §2: any other unlisted path shows the landing.
-      { path: '*', lazy: landing },
+      { path: '*', Component: LandingPage },
     ],
   },
 ];
