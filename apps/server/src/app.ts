@@ -19,6 +19,12 @@ import { qrRoutes } from './modules/qr/qr.routes';
 import { MemoryRateLimiter, RedisRateLimiter, createRedis } from './security/limiter';
 import { userRoutes } from './modules/user/user.routes';
 import { contractRoutes } from './modules/contract/contract.routes';
+import { complaintRoutes } from './modules/complaint/complaint.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { giftRoutes } from './modules/gift/gift.routes';
+import { guestRoutes } from './modules/guest/guest.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { personRoutes } from './modules/person/person.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -102,6 +108,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(userRoutes, { prefix: '/api', ctx });
   await app.register(contractRoutes, { prefix: '/api', ctx });
   await app.register(qrRoutes, { prefix: '/api', ctx });
+  for (const routes of [personRoutes, giftRoutes, contentRoutes, guestRoutes, complaintRoutes]) {
+    await app.register(routes, { prefix: '/api', ctx });
+  }
+  await app.register(mediaRoutes, { ctx });
 
   await registerWebApp(app, { distDir: config.webDistDir, siteConfig: () => siteConfig(ctx) });
 

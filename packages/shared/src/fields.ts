@@ -80,7 +80,7 @@ export function emailField(opts: { max?: number; maxMessage?: string; requiredMe
 
 /** Optional e-mail (guest modal): empty or a valid address. */
 export const optionalEmailField = z
-  .string()
+  .string({ error: MESSAGES.emailInvalid })
   .optional()
   .transform((value) => normalizeEmail(value ?? ''))
   .pipe(

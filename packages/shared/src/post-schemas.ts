@@ -7,7 +7,7 @@ export type PostKind = 'message' | 'picture' | 'video';
 
 /** Text of a post: required and not blank for a message; optional (sent as ' ') with media. */
 function postTextField(kind: PostKind) {
-  const text = z.string().optional().transform((value) => value ?? '');
+  const text = z.string({ error: MESSAGES.messageRequired }).optional().transform((value) => value ?? '');
   return kind === 'message'
     ? text.pipe(z.string().trim().min(1, MESSAGES.messageRequired).max(LIMITS.messageMax, MESSAGES.messageMax))
     : text.pipe(messageMaxField);
@@ -32,7 +32,7 @@ export function guestPostFormSchema(kind: PostKind, messagesAllowed = true) {
 /** POST /content/save-admin-message: text is checked against the media after the file parts. */
 export const saveAdminMessageSchema = z.object({
   identifier: identifierField,
-  message: z.string().optional().transform((value) => value ?? '').pipe(messageMaxField),
+  message: z.string({ error: MESSAGES.messageRequired }).optional().transform((value) => value ?? '').pipe(messageMaxField),
 });
 
 /** POST /content/save-guest-message. */
@@ -40,7 +40,7 @@ export const saveGuestMessageSchema = z.object({
   identifier: identifierField,
   fullname: guestNameField,
   email: optionalEmailField,
-  message: z.string().optional().transform((value) => value ?? '').pipe(messageMaxField),
+  message: z.string({ error: MESSAGES.messageRequired }).optional().transform((value) => value ?? '').pipe(messageMaxField),
 });
 
 /** delete-message, approve-message, deny-message: `date` carries the post's `reg`. */

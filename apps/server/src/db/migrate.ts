@@ -5,12 +5,16 @@ import type { Database } from './schema';
 import type { Dialect } from './database';
 import { core } from './migrations/0001-core';
 import { content } from './migrations/0002-content';
+import { epitaphs } from './migrations/0003-epitaphs';
+import { complaintsImmutable } from './migrations/0004-complaints-immutable';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
   return {
     '0001-core': core(dialect),
     '0002-content': content(dialect),
+    '0003-epitaphs': epitaphs(),
+    '0004-complaints-immutable': complaintsImmutable(dialect),
   };
 }
 
@@ -21,14 +25,20 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
+/**
+ * On PostgreSQL, Kysely looks for its migration tables in every schema of the database unless told
+ * which one: a second schema holding them (another app, or a parallel test run) would make it skip
+ * creating its own. Pin them to the connection's current schema.
+ */
+async function migrationSchema(db: Kysely<Database>, dialect: Dialect): Promise<string | undefined> {
+  if (dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  // Without a schema, Kysely's migrator looks for its own tables in every schema of the database,
-  // so a database holding several schemas (one per test file, or another app's) confuses it.
-  const migrationTableSchema =
-    dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), migrationTableSchema });
+  const migrationTableSchema = await migrationSchema(db, dialect);
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

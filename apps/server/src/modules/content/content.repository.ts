@@ -1,0 +1,108 @@
+// Every SQL statement of the content feature: posts, their order, and epitaph ideas.
+import { sql, type Kysely } from 'kysely';
+import type { CardOrder } from '@recuerdos/shared/post-schemas';
+import { limaDateTime } from '@recuerdos/shared/dates';
+import type { Database, NewPost, PostRow } from '../../db/schema';
+import { nowIso } from '../../db/database';
+import { isUniqueViolation } from '../../db/unique-violation';
+
+export type PostList = 'owner' | 'approved-guest' | 'pending-guest';
+
+const LISTED_COLUMNS = ['reg', 'authorName', 'text', 'mediaKey', 'mediaKind', 'place'] as const;
+/** What a list shows of a post (guest pages read these lists most: no more columns than needed). */
+export type ListedPost = Pick<PostRow, (typeof LISTED_COLUMNS)[number]>;
+
+/** Owner posts by place (highest first); guest posts newest first. */
+export function listPosts(db: Kysely<Database>, memorialId: number, list: PostList): Promise<ListedPost[]> {
+  const query = db.selectFrom('posts').select(LISTED_COLUMNS).where('memorialId', '=', memorialId);
+  switch (list) {
+    case 'owner':
+      return query.where('authorKind', '=', 'owner').where('state', '=', 'approved').orderBy('place', 'desc').orderBy('reg', 'desc').execute();
+    case 'approved-guest':
+      return query.where('authorKind', '=', 'guest').where('state', '=', 'approved').orderBy('reg', 'desc').execute();
+    case 'pending-guest':
+      return query.where('authorKind', '=', 'guest').where('state', '=', 'pending').orderBy('reg', 'desc').execute();
+  }
+}
+
+export async function findPost(db: Kysely<Database>, memorialId: number, reg: string): Promise<PostRow | null> {
+  const row = await db.selectFrom('posts').selectAll().where('memorialId', '=', memorialId).where('reg', '=', reg).executeTakeFirst();
+  return row ?? null;
+}
+
+const REG_ATTEMPTS = 50;
+
+/**
+ * Inserts a post under a new `reg` (Lima date-time with milliseconds, unique per memorial): on a
+ * clash with a post of the same millisecond it tries the next millisecond. An owner post gets the
+ * highest place + 1, so it shows first.
+ */
+export async function insertPost(db: Kysely<Database>, values: Omit<NewPost, 'reg' | 'place' | 'createdAt'>, at = new Date()): Promise<PostRow> {
+  for (let attempt = 0; ; attempt++) {
+    let place = 0;
+    if (values.authorKind === 'owner') {
+      const top = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.max('place').as('max'))
+        .where('memorialId', '=', values.memorialId)
+        .where('authorKind', '=', 'owner')
+        .executeTakeFirst();
+      place = (top?.max ?? 0) + 1;
+    }
+    const reg = limaDateTime(new Date(at.getTime() + attempt));
+    try {
+      return await db.insertInto('posts').values({ ...values, reg, place, createdAt: nowIso() }).returningAll().executeTakeFirstOrThrow();
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= REG_ATTEMPTS) throw err;
+    }
+  }
+}
+
+export async function deletePostRow(db: Kysely<Database>, id: number, onlyPending = false): Promise<PostRow | null> {
+  let query = db.deleteFrom('posts').where('id', '=', id);
+  if (onlyPending) query = query.where('state', '=', 'pending');
+  const row = await query.returningAll().executeTakeFirst();
+  return row ?? null;
+}
+
+/** Pending → approved; null when it is no longer pending (approved or denied meanwhile). */
+export async function markApproved(db: Kysely<Database>, id: number, mediaKey: string | null): Promise<PostRow | null> {
+  const row = await db
+    .updateTable('posts')
+    .set({ state: 'approved', approvedAt: nowIso(), mediaKey })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Sets the places of the owner's posts; cards naming no owner post of this memorial are ignored. */
+export async function updatePlaces(db: Kysely<Database>, memorialId: number, cards: CardOrder[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const card of cards) {
+      await trx
+        .updateTable('posts')
+        .set({ place: card.place })
+        .where('memorialId', '=', memorialId)
+        .where('reg', '=', card.reg)
+        .where('authorKind', '=', 'owner')
+        .execute();
+    }
+  });
+}
+
+export interface OwnerContact {
+  email: string;
+  name: string;
+}
+
+export async function ownerContact(db: Kysely<Database>, accountId: number): Promise<OwnerContact | null> {
+  const row = await db.selectFrom('accounts').select(['email', 'name']).where('id', '=', accountId).executeTakeFirst();
+  return row ?? null;
+}
+
+export async function randomEpitaph(db: Kysely<Database>): Promise<string | null> {
+  const row = await db.selectFrom('epitaphs').select('description').orderBy(sql`random()`).limit(1).executeTakeFirst();
+  return row?.description ?? null;
+}

@@ -1,0 +1,89 @@
+// /api/content/* (spec §7).
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { identifierQuerySchema, idQuerySchema } from '@recuerdos/shared/memorial-schemas';
+import { postKeySchema, updateCardsOrderSchema } from '@recuerdos/shared/post-schemas';
+import type { AppContext } from '../../context';
+import { callerOf } from '../../auth/memorial-access';
+import { requireSessionFor } from '../../auth/permissions';
+import { parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { readMediaUpload } from '../../media/media-upload';
+import { mediaStoreFor } from '../../storage/media-store-for';
+import * as service from './content.service';
+import { presentEpitaph, presentPendingPosts, presentPosts, presentSavedPost } from './content.presenter';
+
+const POST_MEDIA_FIELDS = { picture: 'postPicture', video: 'postVideo' } as const;
+
+export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { ctx }, done) => {
+  const caller = (request: FastifyRequest) => callerOf(ctx.db, request);
+
+  const ownerLists = [
+    ['/content/get-admin-posts', service.ownerPosts],
+    ['/content/get-guest-approved-posts', service.approvedGuestPosts],
+  ] as const;
+  for (const [path, list] of ownerLists) {
+    app.get(path, async (request) => {
+      const { identifier } = parseInput(identifierQuerySchema, request.query);
+      const { memorial, posts } = await list(ctx, await caller(request), identifier);
+      return ok(presentPosts(posts, memorial.identifier));
+    });
+  }
+
+  const guestLists = [
+    ['/content/get-admin-posts-for-guest', service.ownerPostsForGuest],
+    ['/content/get-guest-approved-posts-for-guest', service.approvedGuestPostsForGuest],
+  ] as const;
+  for (const [path, list] of guestLists) {
+    app.get(path, async (request) => {
+      const { id } = parseInput(idQuerySchema, request.query);
+      const { memorial, posts } = await list(ctx, await caller(request), id);
+      return ok(presentPosts(posts, memorial.identifier));
+    });
+  }
+
+  app.get('/content/get-guest-pending-posts', async (request) => {
+    const { identifier } = parseInput(identifierQuerySchema, request.query);
+    const { posts } = await service.pendingGuestPosts(ctx, await caller(request), identifier);
+    return ok(presentPendingPosts(posts));
+  });
+
+  app.post('/content/save-admin-message', { config: { multipartFiles: true } }, async (request) => {
+    const who = await caller(request);
+    requireSessionFor('owner', who);
+    const upload = await readMediaUpload(request, mediaStoreFor(ctx), POST_MEDIA_FIELDS);
+    return ok(presentSavedPost(await service.saveOwnerPost(ctx, who, upload)));
+  });
+
+  app.post('/content/save-guest-message', { config: { multipartFiles: true } }, async (request) => {
+    const who = await caller(request);
+    requireSessionFor('guest', who);
+    const upload = await readMediaUpload(request, mediaStoreFor(ctx), POST_MEDIA_FIELDS);
+    await service.saveGuestPost(ctx, who, upload);
+    return ok({}, service.CONTENT_MESSAGES.sent);
+  });
+
+  app.post('/content/delete-message', async (request) => {
+    await service.deletePost(ctx, await caller(request), parseInput(postKeySchema, request.body));
+    return ok({});
+  });
+
+  app.post('/content/approve-message', async (request) => {
+    await service.approvePost(ctx, await caller(request), parseInput(postKeySchema, request.body));
+    return ok({});
+  });
+
+  app.post('/content/deny-message', async (request) => {
+    await service.denyPost(ctx, await caller(request), parseInput(postKeySchema, request.body));
+    return ok({});
+  });
+
+  app.post('/content/update-cards-order', async (request) => {
+    await service.reorderPosts(ctx, await caller(request), parseInput(updateCardsOrderSchema, request.body));
+    return ok({});
+  });
+
+  app.get('/content/epitafio/random', async () => {
+    return ok(presentEpitaph(await service.randomEpitaph(ctx)));
+  });
+  done();
+};

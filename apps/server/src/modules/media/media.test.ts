@@ -1,0 +1,169 @@
+// GET /media/*: exact types, nosniff, immutable caching, byte ranges, nothing outside the media
+// root; and the start-up sweeper of interrupted uploads.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/helper';
+import { mediaFiles, mp4Bytes } from '../../../test/media-fixtures';
+import { mediaStoreFor } from '../../storage/media-store-for';
+import { newMediaKey } from '../../media/media-keys';
+import { runStartupTasks } from '../../startup';
+import { parseRange } from './media.routes';
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function store(name: string, bytes: Buffer): Promise<void> {
+  const media = mediaStoreFor(t.ctx);
+  const temp = await media.writeTemp(bytes);
+  await media.promote(temp.tempKey, name);
+}
+
+/** A raw GET, so the path reaches the server exactly as written (fetch would normalise `..`). */
+function rawGet(pathName: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(t.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathName, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('serving', () => {
+  it('sends each kind with its exact type, nosniff and a year of immutable cache', async () => {
+    const key = newMediaKey(false);
+    const bytes = { jpg: randomBytes(1000), webp: randomBytes(500), mp4: mp4Bytes(2000) };
+    await store(`${key}.jpg`, bytes.jpg);
+    await store(`${key}-480.webp`, bytes.webp);
+    await store(`${key}.mp4`, bytes.mp4);
+    const cases: [string, string, Buffer][] = [
+      [`/media/${key}.jpg`, 'image/jpeg', bytes.jpg],
+      [`/media/${key}-480.webp`, 'image/webp', bytes.webp],
+      [`/media/${key}.mp4`, 'video/mp4', bytes.mp4],
+    ];
+    for (const [url, type, body] of cases) {
+      const res = await fetch(t.url + url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('accept-ranges')).toBe('bytes');
+      expect(res.headers.get('content-length')).toBe(String(body.length));
+      expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
+    }
+    const head = await fetch(`${t.url}/media/${key}.mp4`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('video/mp4');
+  });
+
+  it('answers byte ranges with 206, and an impossible one with 416', async () => {
+    const key = newMediaKey(false);
+    const video = mp4Bytes(10_000);
+    await store(`${key}.mp4`, video);
+    const url = `${t.url}/media/${key}.mp4`;
+    const ranges: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=9000-', 9000, 9999],
+      ['bytes=-500', 9500, 9999],
+      ['bytes=9990-20000', 9990, 9999],
+    ];
+    for (const [range, start, end] of ranges) {
+      const res = await fetch(url, { headers: { range } });
+      expect(res.status, range).toBe(206);
+      expect(res.headers.get('content-range')).toBe(`bytes ${start}-${end}/10000`);
+      expect(res.headers.get('content-length')).toBe(String(end - start + 1));
+      expect(res.headers.get('content-type')).toBe('video/mp4');
+      expect(Buffer.from(await res.arrayBuffer()).equals(video.subarray(start, end + 1))).toBe(true);
+    }
+    const beyond = await fetch(url, { headers: { range: 'bytes=10000-' } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe('bytes */10000');
+    for (const ignored of ['bytes=0-1,5-6', 'items=0-5', 'bytes=abc']) {
+      const res = await fetch(url, { headers: { range: ignored } });
+      expect(res.status, ignored).toBe(200);
+      expect(res.headers.get('content-length')).toBe('10000');
+    }
+  });
+
+  it('parses ranges as RFC 9110 says', () => {
+    expect(parseRange(undefined, 10)).toEqual({ kind: 'none' });
+    expect(parseRange('bytes=2-4', 10)).toEqual({ kind: 'range', range: { start: 2, end: 4 } });
+    expect(parseRange('bytes=4-2', 10)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=-0', 10)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=-20', 10)).toEqual({ kind: 'range', range: { start: 0, end: 9 } });
+  });
+
+  it('keeps pending uploads out of shared caches', async () => {
+    const key = newMediaKey(true);
+    await store(`${key}.jpg`, randomBytes(100));
+    const res = await fetch(`${t.url}/media/${key}.jpg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('answers 404 for unknown media', async () => {
+    const res = await fetch(`${t.url}/media/${newMediaKey(false)}.jpg`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: '404', message: 'No encontramos lo que buscas', data: {} });
+  });
+});
+
+describe('nothing outside the media root', () => {
+  it('never serves a file outside the media folder, nor the temporary area', async () => {
+    await fs.writeFile(path.join(t.config.dataDir, 'secreto.txt'), 'SECRETO');
+    const temp = await mediaStoreFor(t.ctx).writeTemp(Buffer.from('TEMPORAL'));
+    const attempts = [
+      '/media/../secreto.txt',
+      '/media/../../etc/passwd',
+      '/media/..%2fsecreto.txt',
+      '/media/%2e%2e/secreto.txt',
+      '/media/%2e%2e%2fsecreto.txt',
+      '/media/....//secreto.txt',
+      '/media/pending/../../secreto.txt',
+      '/media/%2fetc%2fpasswd',
+      '/media//etc/passwd',
+      '/media/.tmp/' + temp.tempKey,
+      '/media/.tmp%2f' + temp.tempKey,
+      '/media/' + 'a'.repeat(22) + '.jpg%00.txt',
+      '/media/' + 'a'.repeat(22) + '.html',
+      '/media/',
+    ];
+    for (const attempt of attempts) {
+      const res = await rawGet(attempt);
+      expect(res.status, attempt).toBeGreaterThanOrEqual(400);
+      expect(res.status, attempt).toBeLessThan(500);
+      expect(res.body).not.toContain('SECRETO');
+      expect(res.body).not.toContain('TEMPORAL');
+      expect(res.body).not.toContain('root:');
+    }
+    await mediaStoreFor(t.ctx).discardTemp(temp.tempKey);
+  });
+});
+
+describe('start-up sweeper', () => {
+  it('removes temporary uploads older than an hour and keeps recent ones', async () => {
+    const media = mediaStoreFor(t.ctx);
+    const old = await media.writeTemp(Buffer.from('viejo'));
+    const recent = await media.writeTemp(Buffer.from('reciente'));
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    await fs.utimes(path.join(t.config.mediaDir, '.tmp', old.tempKey), twoHoursAgo, twoHoursAgo);
+    await runStartupTasks(t.ctx);
+    const files = await mediaFiles(t.config.mediaDir);
+    expect(files).not.toContain(`.tmp/${old.tempKey}`);
+    expect(files).toContain(`.tmp/${recent.tempKey}`);
+    await media.discardTemp(recent.tempKey);
+  });
+});

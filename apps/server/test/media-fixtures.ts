@@ -1,0 +1,78 @@
+// Test media made at test time: pictures drawn with sharp, MP4s assembled from boxes, and a look
+// at what the media folder holds.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** A picture with two coloured halves (left red, right blue), so orientation can be seen. */
+export async function pictureBytes(options: {
+  format?: 'jpeg' | 'png';
+  width?: number;
+  height?: number;
+  orientation?: number;
+  exif?: Record<string, string>;
+  gps?: boolean;
+} = {}): Promise<Buffer> {
+  const { format = 'jpeg', width = 800, height = 800 } = options;
+  const half = Math.floor(width / 2);
+  let image = sharp({ create: { width, height, channels: 3, background: '#1030d0' } }).composite([
+    { input: { create: { width: half, height, channels: 3, background: '#d01010' } }, left: 0, top: 0 },
+  ]);
+  if (options.exif || options.gps) {
+    image = image.withExif({
+      IFD0: { ...(options.exif ?? {}) },
+      ...(options.gps ? { IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '12/1 2/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '77/1 1/1 0/1' } } : {}),
+    });
+  }
+  let buffer = format === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 90 }).toBuffer();
+  if (options.orientation) buffer = await sharp(buffer).withMetadata({ orientation: options.orientation }).jpeg().toBuffer();
+  return buffer;
+}
+
+/** Inserts a JPEG comment (COM segment) right after the start-of-image marker. */
+export function withJpegComment(jpeg: Buffer, comment: string): Buffer {
+  const text = Buffer.from(comment, 'latin1');
+  const header = Buffer.from([0xff, 0xfe, 0, 0]);
+  header.writeUInt16BE(text.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), header, text, jpeg.subarray(2)]);
+}
+
+function box(type: string, payload: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(payload.length + 8, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, payload]);
+}
+
+/** A minimal MP4 (ftyp isom + moov + mdat) of exactly `size` bytes (at least 64). */
+export function mp4Bytes(size = 4096, majorBrand = 'isom'): Buffer {
+  const ftyp = box('ftyp', Buffer.concat([Buffer.from(majorBrand, 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41', 'latin1')]));
+  const moov = box('moov', box('mvhd', Buffer.alloc(100)));
+  const mdatPayload = size - ftyp.length - moov.length - 8;
+  if (mdatPayload < 0) throw new Error('mp4Bytes: size too small');
+  return Buffer.concat([ftyp, moov, box('mdat', Buffer.alloc(mdatPayload, 0x11))]);
+}
+
+export function file(bytes: Buffer, filename: string, type = ''): { blob: Blob; filename: string } {
+  return { blob: new Blob([new Uint8Array(bytes)], type ? { type } : {}), filename };
+}
+
+/** Every file under the media folder (temporary area included), relative, sorted. */
+export async function mediaFiles(mediaDir: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(dir: string): Promise<void> {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else out.push(path.relative(mediaDir, full));
+    }
+  }
+  await walk(mediaDir);
+  return out.sort();
+}
