@@ -2,6 +2,7 @@
 // the start with a message that names the variable and says what is expected.
 import path from 'node:path';
 import { z } from 'zod';
+import type { SiteConfig } from '@recuerdos/shared/site-config';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -65,15 +66,8 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
-  contact: {
-    phone: string;
-    email: string;
-    whatsapp: string;
-    facebookUrl: string;
-    instagramUrl: string;
-    tiktokUrl: string;
-  };
-  legal: { name: string; ruc: string; address: string };
+  contact: SiteConfig['contact'];
+  legal: SiteConfig['legal'];
 }
 
 export class ConfigError extends Error {

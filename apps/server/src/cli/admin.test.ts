@@ -321,3 +321,38 @@ describe('backup', () => {
     }
   });
 });
+
+describe('list-complaints', () => {
+  it('lists each complaint filed through the API with its number and answer due date', async () => {
+    const filed = await t.post<{ number: string }>('/api/internal/complaints', {
+      date: '20/11/2026',
+      name: 'Lucía',
+      lastname: 'Torres Vega',
+      email: 'lucia@ejemplo.pe',
+      contract: 'REC-2026-00001',
+      document: '45678912',
+      phone: '987654321',
+      type: '2',
+      detail: 'El código QR de la lápida no abre el memorial.',
+      order: 'Que se revise el enlace.',
+    });
+    expect(filed.status).toBe(200);
+    const number = filed.body.data.number;
+
+    const json = await admin(['list-complaints', '--json']);
+    expect(json.code).toBe(0);
+    const rows = JSON.parse(json.stdout) as { number: string; email: string; dueOn: string; type: string; createdAt: string }[];
+    const row = rows.find((r) => r.number === number);
+    expect(row).toMatchObject({ email: 'lucia@ejemplo.pe', type: '2' });
+    expect(row?.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(row && row.dueOn > row.createdAt.slice(0, 10)).toBe(true);
+
+    const table = await admin(['list-complaints']);
+    expect(table.code).toBe(0);
+    const line = table.stdout.split('\n').find((l) => l.startsWith(number));
+    expect(line).toContain('Queja');
+    expect(line).toContain('Lucía Torres Vega');
+    const [y, m, d] = (row?.dueOn ?? '').split('-');
+    expect(line).toContain(`${d}/${m}/${y}`);
+  });
+});

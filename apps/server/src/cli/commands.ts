@@ -6,6 +6,7 @@ import { listContractsCommand } from './commands/list-contracts';
 import { addDisclaimerCommand, listDisclaimersCommand, removeDisclaimerCommand } from './commands/disclaimers';
 import { setPasswordCommand } from './commands/set-password';
 import { backupCommand } from './commands/backup';
+import { listComplaintsCommand } from './commands/list-complaints';
 
 export const COMMANDS: Command[] = [
   createContractCommand,
@@ -14,5 +15,6 @@ export const COMMANDS: Command[] = [
   listDisclaimersCommand,
   removeDisclaimerCommand,
   setPasswordCommand,
+  listComplaintsCommand,
   backupCommand,
 ];

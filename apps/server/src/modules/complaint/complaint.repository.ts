@@ -2,7 +2,7 @@
 // updates and deletes, migration 0004).
 import type { Insertable, Kysely } from 'kysely';
 import type { Complaint, ComplaintsTable, Database } from '../../db/schema';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/errors';
 
 export function complaintNumber(year: number, seq: number): string {
   return `${year}-${String(seq).padStart(6, '0')}`;

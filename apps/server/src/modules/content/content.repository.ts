@@ -4,7 +4,7 @@ import type { CardOrder } from '@recuerdos/shared/post-schemas';
 import { limaDateTime } from '@recuerdos/shared/dates';
 import type { Database, NewPost, PostRow } from '../../db/schema';
 import { nowIso } from '../../db/database';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/errors';
 
 export type PostList = 'owner' | 'approved-guest' | 'pending-guest';
 
