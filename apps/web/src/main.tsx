@@ -1,20 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import './styles/fonts.css';
+import './styles/tokens.css';
+import './styles/base.css';
 
-function App() {
-  return (
-    <main>
-      <h1>Recuerdos</h1>
-      <p>Un memorial en línea para recordar a quienes amamos.</p>
-    </main>
-  );
-}
+const queryClient = createQueryClient();
+const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

@@ -1,0 +1,99 @@
+// The route table of spec §2: guards and redirects.
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_USER, mockApi, renderRoute, storeUser } from '../test/render';
+
+const renewOk = () => ({ code: '200', data: { user: SAMPLE_USER, token: 'tok-2' } });
+
+describe('routes', () => {
+  it('shows the landing at / and at any unlisted path', async () => {
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Un lugar para recordar a quienes amamos' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('keeps the unlisted URL but renders the landing', async () => {
+    const { router } = renderRoute('/no-existe/aqui');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Un lugar para recordar a quienes amamos' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/no-existe/aqui');
+  });
+
+  it('sends /account to /login without a session', async () => {
+    const { router } = renderRoute('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends any other /account/* to /, with or without a session', async () => {
+    const { router } = renderRoute('/account/desconocido');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    storeUser();
+    mockApi({ 'POST /user/renew-token': renewOk });
+    const second = renderRoute('/account/otra/cosa');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends a logged-in user from /login to /account, once the server confirms the session', async () => {
+    storeUser();
+    const calls = mockApi({ 'POST /user/renew-token': renewOk });
+    const { router } = renderRoute('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /user/renew-token']);
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ token: 'tok-2' });
+  });
+
+  it('renders each account page behind the login', async () => {
+    const pages = [
+      ['/account', 'Inicio'],
+      ['/account/notifications', 'Notificaciones'],
+      ['/account/edit-basic-data', 'Editar datos'],
+      ['/account/personal', 'Datos personales'],
+      ['/account/change-password', 'Cambiar contraseña'],
+    ] as const;
+    for (const [path, title] of pages) {
+      storeUser();
+      mockApi({ 'POST /user/renew-token': renewOk });
+      const view = renderRoute(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it('logs out and goes to /login when the stored session is refused', async () => {
+    storeUser();
+    mockApi({ 'POST /user/renew-token': () => ({ code: '401', message: 'Tu sesión expiró' }) });
+    const { router } = renderRoute('/account/notifications');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('sends /guest without an id to /', async () => {
+    const { router } = renderRoute('/guest');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const withId = renderRoute('/guest?id=abc');
+    await waitFor(() => expect(withId.router.state.location.pathname).toBe('/guest'));
+  });
+
+  it('sends /new-password without a token, or with an unknown one, to /', async () => {
+    const { router } = renderRoute('/new-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    mockApi({ 'GET /user/nope': () => ({ code: '404', message: 'El enlace no es válido o ha expirado' }) });
+    const unknown = renderRoute('/new-password?token=nope');
+    await waitFor(() => expect(unknown.router.state.location.pathname).toBe('/'));
+  });
+
+  it('serves the legal pages', async () => {
+    for (const [path, title] of [
+      ['/terminos', 'Términos y condiciones'],
+      ['/cookies', 'Política de cookies'],
+      ['/privacidad', 'Política de privacidad'],
+    ] as const) {
+      const view = renderRoute(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(document.title).toBe(`${title} · Recuerdos`);
+      view.unmount();
+    }
+  });
+});

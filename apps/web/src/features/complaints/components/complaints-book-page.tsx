@@ -1,0 +1,229 @@
+// /complaints-book (spec §2, §5): the 'Libro de Reclamaciones' form with every field and message of
+// the spec, the date prefilled with today (dd/mm/yyyy, Lima) and the type defaulting to a claim;
+// the provider's identification, contact data and social links.
+import { useWatch } from 'react-hook-form';
+import { COMPLAINT_TYPES, complaintSchema } from '@recuerdos/shared/complaint-schemas';
+import { limaDate } from '@recuerdos/shared/dates';
+import { slashDate } from '@recuerdos/shared/format';
+import { Button } from '../../../components/button';
+import { ChoiceGroup, Radio, TextArea, TextField } from '../../../components/field';
+import { FormAlert } from '../../../components/form-alert';
+import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, TikTokIcon } from '../../../components/icons';
+import { PublicPage } from '../../../components/public-page';
+import { useZodForm } from '../../../lib/forms';
+import { usePageMeta } from '../../../lib/page-meta';
+import { siteConfig, telHref } from '../../../lib/site-config';
+import { useSendComplaint } from '../api/send-complaint';
+import './complaints.css';
+
+export const COMPLAINT_SUCCESS_TEXT = 'Tu Reclamo o Queja se envió con éxito';
+const DETAIL_MAX = 3000;
+const ORDER_MAX = 2000;
+
+function ProviderData() {
+  const { legal, contact } = siteConfig();
+  return (
+    <section className="complaints__provider" aria-labelledby="provider-title">
+      <h2 id="provider-title">Datos del proveedor</h2>
+      <dl>
+        <div>
+          <dt>Razón social</dt>
+          <dd>{legal.name}</dd>
+        </div>
+        <div>
+          <dt>RUC</dt>
+          <dd>{legal.ruc}</dd>
+        </div>
+        <div>
+          <dt>Domicilio</dt>
+          <dd>{legal.address}</dd>
+        </div>
+      </dl>
+      <h3>Contacto</h3>
+      <ul className="complaints__contact">
+        <li>
+          <PhoneIcon />
+          <a href={telHref(contact.phone)}>{contact.phone}</a>
+        </li>
+        <li>
+          <MailIcon />
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        </li>
+      </ul>
+      <ul className="complaints__social" aria-label="Redes sociales">
+        <li>
+          <a href={contact.facebookUrl} target="_blank" rel="noopener noreferrer">
+            <FacebookIcon />
+            <span>Facebook</span>
+          </a>
+        </li>
+        <li>
+          <a href={contact.instagramUrl} target="_blank" rel="noopener noreferrer">
+            <InstagramIcon />
+            <span>Instagram</span>
+          </a>
+        </li>
+        <li>
+          <a href={contact.tiktokUrl} target="_blank" rel="noopener noreferrer">
+            <TikTokIcon />
+            <span>TikTok</span>
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function ComplaintForm() {
+  const send = useSendComplaint();
+  const form = useZodForm(complaintSchema, {
+    defaultValues: {
+      date: slashDate(limaDate()),
+      name: '',
+      lastname: '',
+      email: '',
+      contract: '',
+      document: '',
+      phone: '',
+      type: '1',
+      detail: '',
+      order: '',
+    },
+  });
+  const { errors } = form.formState;
+  const [detail, order] = useWatch({ control: form.control, name: ['detail', 'order'] });
+
+  // Spec §8: a failure is silently ignored (the form stays filled, so it can be sent again).
+  const onSubmit = form.handleSubmit((values) => send.mutate(values));
+
+  if (send.isSuccess) {
+    return (
+      <FormAlert tone="success">
+        <p>{COMPLAINT_SUCCESS_TEXT}</p>
+        {send.data.number ? (
+          <p className="complaints__success-note">
+            Número de registro: <strong>{send.data.number}</strong>
+          </p>
+        ) : null}
+        <p className="complaints__success-note">
+          Te enviamos una copia a tu correo electrónico. Te responderemos en un plazo máximo de 15 días hábiles.
+        </p>
+      </FormAlert>
+    );
+  }
+
+  return (
+    <form className="complaints__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <fieldset className="complaints__group">
+        <legend>1. Identificación del consumidor</legend>
+        <TextField
+          label="Fecha"
+          hint="dd/mm/aaaa"
+          inputMode="numeric"
+          fieldClassName="complaints__date"
+          error={errors.date?.message}
+          {...form.register('date')}
+        />
+        <div className="complaints__row">
+          <TextField label="Nombres" autoComplete="given-name" error={errors.name?.message} {...form.register('name')} />
+          <TextField label="Apellidos" autoComplete="family-name" error={errors.lastname?.message} {...form.register('lastname')} />
+        </div>
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <div className="complaints__row">
+          <TextField label="Número de contrato" error={errors.contract?.message} {...form.register('contract')} />
+          <TextField
+            label="Número de documento"
+            hint="DNI, carné de extranjería o pasaporte"
+            autoComplete="off"
+            error={errors.document?.message}
+            {...form.register('document')}
+          />
+        </div>
+        <TextField
+          label="Teléfono"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          fieldClassName="complaints__phone"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+      </fieldset>
+
+      <fieldset className="complaints__group">
+        <legend>2. Detalle de la reclamación</legend>
+        <ChoiceGroup legend="Tipo" error={errors.type?.message} inline>
+          {(Object.keys(COMPLAINT_TYPES) as (keyof typeof COMPLAINT_TYPES)[]).map((value) => (
+            <Radio key={value} value={value} label={COMPLAINT_TYPES[value]} {...form.register('type')} />
+          ))}
+        </ChoiceGroup>
+        <dl className="complaints__definitions">
+          <div>
+            <dt>Reclamo:</dt>
+            <dd>disconformidad relacionada con el servicio contratado.</dd>
+          </div>
+          <div>
+            <dt>Queja:</dt>
+            <dd>disconformidad no relacionada con el servicio, o malestar o descontento con la atención al público.</dd>
+          </div>
+        </dl>
+        <TextArea
+          label="Detalle de la reclamación"
+          maxLength={DETAIL_MAX}
+          count={{ value: detail.length, max: DETAIL_MAX }}
+          error={errors.detail?.message}
+          {...form.register('detail')}
+        />
+        <TextArea
+          label="Pedido del consumidor"
+          hint="¿Qué solución esperas de nosotros?"
+          maxLength={ORDER_MAX}
+          count={{ value: order.length, max: ORDER_MAX }}
+          error={errors.order?.message}
+          {...form.register('order')}
+        />
+      </fieldset>
+
+      <Button type="submit" size="lg" loading={send.isPending}>
+        Enviar
+      </Button>
+    </form>
+  );
+}
+
+export function ComplaintsBookPage() {
+  usePageMeta('Libro de Reclamaciones', 'Libro de Reclamaciones virtual de Recuerdos: registra tu reclamo o queja.');
+  return (
+    <PublicPage width="wide">
+      <div className="complaints">
+        <div className="complaints__main">
+          <h1 className="page-title">Libro de Reclamaciones</h1>
+          <p className="page-lead">
+            Conforme al Código de Protección y Defensa del Consumidor, ponemos a tu disposición este Libro de Reclamaciones virtual.
+            Completa todos los campos y te enviaremos una copia a tu correo electrónico.
+          </p>
+          <div className="card">
+            <ComplaintForm />
+          </div>
+          <div className="complaints__notes">
+            <p>Te responderemos en un plazo máximo de 15 días hábiles contados desde el día siguiente a la presentación.</p>
+            <p>
+              La formulación del reclamo no impide acudir a otras vías de solución de controversias ni es requisito previo para interponer
+              una denuncia ante el INDECOPI.
+            </p>
+          </div>
+        </div>
+        <ProviderData />
+      </div>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,142 @@
+// The landing (spec §2): pitch, the six flyers, the plans, the WhatsApp button and a Login link.
+// Desktop layout at 1000 px or more, mobile layout below; the mobile layout adds a link to the demo
+// memorial when the server has one.
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button';
+import { CandleIcon, WhatsAppIcon } from '../../../components/icons';
+import { LoginLink, MAIN_ID, SiteHeader, SkipLink } from '../../../components/public-page';
+import { SiteFooter } from '../../../components/site-footer';
+import { usePageMeta } from '../../../lib/page-meta';
+import { guestPath, siteConfig, whatsappUrl } from '../../../lib/site-config';
+import { FLYERS, PRICING } from '../media/catalog';
+import { FlyerCarousel } from './flyer-carousel';
+import './landing.css';
+
+const STEPS = [
+  {
+    title: 'Contrata y activa tu cuenta',
+    text: 'Te enviamos un enlace por correo electrónico para activar tu contrato y crear tu contraseña.',
+  },
+  {
+    title: 'Completa su memorial',
+    text: 'Agrega su foto, sus fechas, un epitafio y el lugar donde descansa. Suma fotos, videos y mensajes cuando quieras.',
+  },
+  {
+    title: 'Coloca el código QR',
+    text: 'En la lápida, la placa o la tarjeta de recuerdo. Quien lo escanee podrá visitarle, encender una vela y dejar flores.',
+  },
+] as const;
+
+function WhatsAppButton({ label = 'Escríbenos por WhatsApp' }: { label?: string }) {
+  const { contact } = siteConfig();
+  return (
+    <a
+      className={buttonClass({ variant: 'whatsapp', size: 'lg' })}
+      href={whatsappUrl(contact.whatsapp)}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      <WhatsAppIcon />
+      <span>{label}</span>
+      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+    </a>
+  );
+}
+
+export function LandingPage() {
+  usePageMeta(
+    null,
+    'Recuerdos: un memorial en línea para quienes amamos. Su foto, su historia y los mensajes de su familia, con un código QR en su lápida para visitarle desde el celular.',
+  );
+  const { demoIdentifier } = siteConfig();
+
+  return (
+    <div className="landing">
+      <SkipLink />
+      <SiteHeader action={<LoginLink />} />
+      <main id={MAIN_ID} tabIndex={-1} className="landing__main">
+        <section className="landing__hero" aria-labelledby="landing-title">
+          <div className="container landing__hero-grid">
+            <div className="landing__pitch">
+              <p className="landing__kicker">
+                <CandleIcon />
+                <span>Memoriales en línea</span>
+              </p>
+              <h1 id="landing-title" className="landing__title">
+                Un lugar para recordar a quienes amamos
+              </h1>
+              <p className="landing__lead">
+                Reúne su historia, sus fotos y los mensajes de quienes le quisieron. Con un código QR en su lápida, familiares y amigos
+                pueden visitarle desde el celular, encender una vela y dejarle flores, estén donde estén.
+              </p>
+              <div className="landing__actions">
+                <WhatsAppButton />
+                {demoIdentifier ? (
+                  <Link className={buttonClass({ variant: 'secondary', size: 'lg', className: 'landing__demo' })} to={guestPath(demoIdentifier)}>
+                    Ver un memorial de ejemplo
+                  </Link>
+                ) : null}
+              </div>
+              <p className="landing__login-hint">
+                ¿Ya tienes una cuenta? <Link to="/login">Inicia sesión</Link>
+              </p>
+            </div>
+            <div className="landing__carousel">
+              <FlyerCarousel images={FLYERS} />
+            </div>
+          </div>
+        </section>
+
+        <section className="landing__section" aria-labelledby="landing-steps">
+          <div className="container">
+            <h2 id="landing-steps" className="landing__section-title">
+              Cómo funciona
+            </h2>
+            <ol className="landing__steps">
+              {STEPS.map((step, index) => (
+                <li key={step.title} className="landing__step">
+                  <span className="landing__step-number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <h3>{step.title}</h3>
+                  <p>{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+
+        <section className="landing__section landing__section--pricing" aria-labelledby="landing-pricing">
+          <div className="container landing__pricing">
+            <div className="landing__pricing-text">
+              <h2 id="landing-pricing" className="landing__section-title">
+                Planes
+              </h2>
+              <p>
+                Un solo pago, sin mensualidades. Elige el plan que mejor acompañe a tu familia; si tienes dudas, escríbenos y te
+                ayudamos a elegir con calma.
+              </p>
+              <WhatsAppButton label="Consultar por WhatsApp" />
+            </div>
+            <img
+              className="landing__pricing-image"
+              src={PRICING.src}
+              alt={PRICING.alt}
+              width={PRICING.width}
+              height={PRICING.height}
+              loading="lazy"
+              decoding="async"
+            />
+          </div>
+        </section>
+
+        <section className="landing__closing" aria-label="Nuestro propósito">
+          <div className="container">
+            <p className="landing__quote">Porque recordar también es una forma de amar.</p>
+          </div>
+        </section>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearGuestSession,
+  getSessionState,
+  needsRenewal,
+  renewGuestSession,
+  renewUserSession,
+  resetSessionForTests,
+  setGuestToken,
+  setProfilePath,
+  signIn,
+  signOut,
+  switchPerson,
+} from './session';
+
+const storedUser = { email: 'ana@mail.com', name: 'Ana', lastname: 'Paz', identifier: 'mem-1', profilepath: '/media/a.jpg', token: 'old-token' };
+
+function loginData(identifier = 'mem-1', token = 'new-token', profilepath = '/media/a.jpg') {
+  return { user: { email: 'ana@mail.com', name: 'Ana', lastname: 'Paz', identifier, profilepath }, token };
+}
+
+function reply(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status });
+}
+
+function stubFetch(impl: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const fetchMock = vi.fn((url: string, init: RequestInit) => Promise.resolve(impl(url, init)));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function storedJson(key: string): unknown {
+  const raw = localStorage.getItem(key);
+  return raw === null ? null : JSON.parse(raw);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetSessionForTests();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('user session (spec §3, §4)', () => {
+  it('is restored from local storage on load, unconfirmed until renewed', () => {
+    localStorage.setItem('user', JSON.stringify(storedUser));
+    resetSessionForTests();
+    expect(getSessionState().user).toEqual(storedUser);
+    expect(getSessionState().confirmedIdentifier).toBeNull();
+    expect(needsRenewal()).toBe(true);
+  });
+
+  it('ignores a stored value that is not a session', () => {
+    localStorage.setItem('user', '{"name":"Ana"}');
+    localStorage.setItem('guest', 'not json');
+    resetSessionForTests();
+    expect(getSessionState().user).toBeNull();
+    expect(getSessionState().guest).toBeNull();
+  });
+
+  it('login stores the user with its token under "user", confirmed', () => {
+    signIn(loginData('mem-1', 'tok'));
+    expect(storedJson('user')).toEqual({ ...storedUser, token: 'tok' });
+    expect(getSessionState().confirmedIdentifier).toBe('mem-1');
+    expect(needsRenewal()).toBe(false);
+  });
+
+  it('renewal sends the memorial and picture, and stores the rotated token', async () => {
+    localStorage.setItem('user', JSON.stringify(storedUser));
+    resetSessionForTests();
+    const fetchMock = stubFetch(() => reply({ code: '200', message: '', data: loginData() }));
+    await Promise.all([renewUserSession(), renewUserSession()]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/user/renew-token');
+    expect((init?.headers as Record<string, string>).token).toBe('old-token');
+    const body = init?.body as FormData;
+    expect(body.get('identifier')).toBe('mem-1');
+    expect(body.get('profilePath')).toBe('/media/a.jpg');
+    expect(getSessionState().user?.token).toBe('new-token');
+    expect((storedJson('user') as { token: string }).token).toBe('new-token');
+    expect(getSessionState().confirmedIdentifier).toBe('mem-1');
+  });
+
+  it('a refused renewal logs the user out and removes the stored data', async () => {
+    localStorage.setItem('user', JSON.stringify(storedUser));
+    resetSessionForTests();
+    stubFetch(() => reply({ code: '401', message: 'Tu sesión expiró', data: {} }, 401));
+    await renewUserSession();
+    expect(getSessionState().user).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('a lost connection keeps the session (a weak signal must not log a family out)', async () => {
+    localStorage.setItem('user', JSON.stringify(storedUser));
+    resetSessionForTests();
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await renewUserSession();
+    expect(getSessionState().user).toEqual(storedUser);
+    expect(getSessionState().confirmedIdentifier).toBe('mem-1');
+  });
+
+  it('adopts the token another tab renewed first instead of logging out', async () => {
+    localStorage.setItem('user', JSON.stringify(storedUser));
+    resetSessionForTests();
+    stubFetch(() => {
+      localStorage.setItem('user', JSON.stringify({ ...storedUser, token: 'other-tab-token' }));
+      return reply({ code: '401', message: 'Tu sesión expiró', data: {} }, 401);
+    });
+    await renewUserSession();
+    expect(getSessionState().user?.token).toBe('other-tab-token');
+  });
+
+  it('person switch changes identifier and picture, keeps the token, and needs a renewal', async () => {
+    signIn(loginData('mem-1', 'tok'));
+    switchPerson('mem-2', '/media/b.jpg');
+    expect(getSessionState().user).toMatchObject({ identifier: 'mem-2', profilepath: '/media/b.jpg', token: 'tok' });
+    expect(getSessionState().confirmedIdentifier).toBeNull();
+    expect(needsRenewal()).toBe(true);
+    const fetchMock = stubFetch(() => reply({ code: '200', message: '', data: loginData('mem-2', 'tok-2', '/media/b.jpg') }));
+    await renewUserSession();
+    expect((fetchMock.mock.calls[0]?.[1].body as FormData).get('identifier')).toBe('mem-2');
+    expect(getSessionState().confirmedIdentifier).toBe('mem-2');
+  });
+
+  it('a new profile picture changes only the profile path', () => {
+    signIn(loginData('mem-1', 'tok'));
+    setProfilePath('/media/new.jpg');
+    expect(getSessionState().user).toEqual({ ...storedUser, token: 'tok', profilepath: '/media/new.jpg' });
+    expect(getSessionState().confirmedIdentifier).toBe('mem-1');
+    expect(needsRenewal()).toBe(true);
+  });
+
+  it('logout revokes the token on the server and clears the session even if that call fails', async () => {
+    signIn(loginData('mem-1', 'tok'));
+    const fetchMock = stubFetch(() => Promise.reject(new TypeError('offline')));
+    await signOut();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/user/logout');
+    expect((fetchMock.mock.calls[0]?.[1].headers as Record<string, string>).token).toBe('tok');
+    expect(getSessionState().user).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+});
+
+describe('guest session (spec §3, §4)', () => {
+  it('stores the guest token under "guest" and restores it', () => {
+    setGuestToken('g-1');
+    expect(storedJson('guest')).toEqual({ guestToken: 'g-1' });
+    resetSessionForTests();
+    expect(getSessionState().guest).toEqual({ guestToken: 'g-1' });
+    clearGuestSession();
+    expect(localStorage.getItem('guest')).toBeNull();
+  });
+
+  it('renewal stores the new token; a failure clears the session and returns the error', async () => {
+    setGuestToken('g-1');
+    const fetchMock = stubFetch(() => reply({ code: '200', message: '', data: { token: 'g-2' } }));
+    await renewGuestSession();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/user/guest/renew-token');
+    expect((fetchMock.mock.calls[0]?.[1].headers as Record<string, string>).guest).toBe('g-1');
+    expect(getSessionState().guest).toEqual({ guestToken: 'g-2' });
+
+    stubFetch(() => reply({ code: '401', message: 'Ingresa el código de acceso', data: {} }, 401));
+    await expect(renewGuestSession()).rejects.toMatchObject({ message: 'Ingresa el código de acceso' });
+    expect(getSessionState().guest).toBeNull();
+    expect(localStorage.getItem('guest')).toBeNull();
+  });
+});

@@ -1,0 +1,231 @@
+// Session state (spec §3, §4): the account holder's session and the guest's session, restored from
+// local storage on load, kept in sync across tabs, renewed through the API and cleared when renewal
+// fails. Framework-free so the small guest bundle can use it; React reads it with the hooks below.
+import { useEffect, useSyncExternalStore } from 'react';
+import type { LoginData, TokenData } from '@recuerdos/shared/api-types';
+import { ApiError } from './api-client';
+import { contentApi, usersApi } from './api';
+import {
+  GUEST_STORAGE_KEY,
+  USER_STORAGE_KEY,
+  loadGuestSession,
+  loadUserSession,
+  saveGuestSession,
+  saveUserSession,
+  type GuestSession,
+  type UserSession,
+} from './session-storage';
+
+export type { GuestSession, UserSession } from './session-storage';
+
+export interface SessionState {
+  user: UserSession | null;
+  /**
+   * The memorial whose session the server has confirmed in this page's life (by login or renewal).
+   * A session restored from storage, or switched to another memorial, is unconfirmed until renewed.
+   */
+  confirmedIdentifier: string | null;
+  guest: GuestSession | null;
+}
+
+let state: SessionState = { user: loadUserSession(), confirmedIdentifier: null, guest: loadGuestSession() };
+const listeners = new Set<() => void>();
+
+function setState(next: Partial<SessionState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function getSessionState(): SessionState {
+  return state;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The watched trigger of spec §4: the session is renewed whenever the current memorial or its picture changes. */
+export function renewalKey(user: Pick<UserSession, 'identifier' | 'profilepath'>): string {
+  return `${user.identifier}|${user.profilepath}`;
+}
+
+/** The key last sent to (or confirmed by) the server, so a change made by a renewal does not trigger another. */
+let renewedKey: string | null = null;
+let renewal: { key: string; promise: Promise<void> } | null = null;
+
+function storeUser(user: UserSession | null, confirmed: boolean): void {
+  saveUserSession(user);
+  renewedKey = user ? renewalKey(user) : null;
+  setState({ user, confirmedIdentifier: user && confirmed ? user.identifier : null });
+}
+
+function userFromLogin(data: LoginData): UserSession {
+  return {
+    email: data.user.email,
+    name: data.user.name,
+    lastname: data.user.lastname,
+    identifier: data.user.identifier,
+    profilepath: data.user.profilepath,
+    token: data.token,
+  };
+}
+
+/** Login succeeded: keep the session (spec §4 'logged out → logged in'). */
+export function signIn(data: LoginData): void {
+  storeUser(userFromLogin(data), true);
+}
+
+/** Forget the user locally (renewal failure, or after the server has revoked the token). */
+export function clearUserSession(): void {
+  storeUser(null, false);
+}
+
+/** 'Cerrar sesión': revoke the token on the server, then forget it whatever the reply. */
+export async function signOut(): Promise<void> {
+  if (state.user) {
+    try {
+      await usersApi.post('/user/logout');
+    } catch {
+      // Already expired, or offline: the local session goes anyway.
+    }
+  }
+  clearUserSession();
+}
+
+/** Person switch (spec §4): another memorial of the same account; the renewal moves the session onto it. */
+export function switchPerson(identifier: string, profilepath: string): void {
+  const user = state.user;
+  if (!user) return;
+  const next = { ...user, identifier, profilepath };
+  saveUserSession(next);
+  setState({ user: next, confirmedIdentifier: identifier === state.confirmedIdentifier ? identifier : null });
+}
+
+/** A new profile picture changes only the profile path (spec §4). */
+export function setProfilePath(profilepath: string): void {
+  const user = state.user;
+  if (!user) return;
+  const next = { ...user, profilepath };
+  saveUserSession(next);
+  setState({ user: next });
+}
+
+/** True when the stored session needs a renewal call (restored, switched, or picture changed). */
+export function needsRenewal(): boolean {
+  return state.user !== null && renewalKey(state.user) !== renewedKey;
+}
+
+/**
+ * POST /user/renew-token with the current memorial and picture. Success stores the rotated token;
+ * a refusal from the server logs the user out (spec §4, §8). When the server cannot be reached the
+ * session is kept as it is: a weak connection at a cemetery must not log a family out.
+ */
+export function renewUserSession(): Promise<void> {
+  const user = state.user;
+  if (!user) return Promise.resolve();
+  const key = renewalKey(user);
+  if (renewal?.key === key) return renewal.promise;
+  renewedKey = key;
+  const promise = renewNow(user);
+  renewal = { key, promise };
+  void promise.then(() => {
+    if (renewal?.promise === promise) renewal = null;
+  });
+  return promise;
+}
+
+async function renewNow(user: UserSession): Promise<void> {
+  try {
+    const data = await usersApi.post<LoginData>('/user/renew-token', {
+      identifier: user.identifier,
+      profilePath: user.profilepath,
+    });
+    // Signed out (or renewed by another tab) meanwhile: this answer is stale.
+    if (state.user?.token !== user.token) return;
+    storeUser(userFromLogin(data), true);
+  } catch (err) {
+    if (state.user?.token !== user.token) return;
+    // Two tabs renewing at once: the other one rotated the token first; adopt its session.
+    const stored = loadUserSession();
+    if (stored && stored.token !== user.token) {
+      storeUser(stored, true);
+      return;
+    }
+    if (err instanceof ApiError && err.fromServer) clearUserSession();
+    else setState({ confirmedIdentifier: user.identifier });
+  }
+}
+
+/** Guest login with the access code succeeded: keep its token (spec §4). */
+export function setGuestToken(guestToken: string): void {
+  saveGuestSession({ guestToken });
+  setState({ guest: { guestToken } });
+}
+
+export function clearGuestSession(): void {
+  saveGuestSession(null);
+  setState({ guest: null });
+}
+
+/** GET /user/guest/renew-token: stores the new token, or clears the guest session and rethrows (spec §7). */
+export async function renewGuestSession(): Promise<void> {
+  const guest = state.guest;
+  if (!guest) return;
+  try {
+    const data = await contentApi.get<TokenData>('/user/guest/renew-token');
+    if (state.guest?.guestToken !== guest.guestToken) return;
+    setGuestToken(data.token);
+  } catch (err) {
+    if (state.guest?.guestToken === guest.guestToken) clearGuestSession();
+    throw err;
+  }
+}
+
+// Another tab logged in, out, or renewed: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === USER_STORAGE_KEY || event.key === null) {
+      const user = loadUserSession();
+      if (user?.token !== state.user?.token) {
+        renewedKey = user ? renewalKey(user) : null;
+        setState({ user, confirmedIdentifier: user ? user.identifier : null });
+      }
+    }
+    if (event.key === GUEST_STORAGE_KEY || event.key === null) {
+      const guest = loadGuestSession();
+      if (guest?.guestToken !== state.guest?.guestToken) setState({ guest });
+    }
+  });
+}
+
+export function useSessionState(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSessionState, getSessionState);
+}
+
+/** The account holder's session, and whether the server has confirmed it in this page's life. */
+export function useUserSession(): { user: UserSession | null; confirmed: boolean } {
+  const { user, confirmedIdentifier } = useSessionState();
+  return { user, confirmed: user !== null && confirmedIdentifier === user.identifier };
+}
+
+/** Renews the user session on load and whenever its watched trigger changes (spec §4). */
+export function useUserSessionRenewal(): void {
+  const { user } = useSessionState();
+  const key = user ? renewalKey(user) : null;
+  useEffect(() => {
+    if (key !== null && needsRenewal()) void renewUserSession();
+  }, [key]);
+}
+
+export function useGuestSession(): GuestSession | null {
+  return useSessionState().guest;
+}
+
+/** Test support: reload the state from storage as a fresh page would. */
+export function resetSessionForTests(): void {
+  renewedKey = null;
+  renewal = null;
+  state = { user: loadUserSession(), confirmedIdentifier: null, guest: loadGuestSession() };
+  for (const listener of listeners) listener();
+}

@@ -1,0 +1,82 @@
+// Chromium through playwright-core (no browser download), and pages that record every problem a
+// visitor would not see: console errors (including CSP violations), uncaught exceptions, and
+// failed requests for the app's own files.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+export const WIDTHS = [
+  { name: 'escritorio (1280 px)', viewport: DESKTOP },
+  { name: 'teléfono (390 px)', viewport: PHONE },
+] as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Problems seen so far; tests assert it stays empty. */
+  problems: string[];
+  close: () => Promise<void>;
+}
+
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number } = DESKTOP,
+  options: { reducedMotion?: boolean } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    locale: 'es-PE',
+    timezoneId: 'America/Lima',
+    reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
+    isMobile: viewport.width < 600,
+    hasTouch: viewport.width < 600,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // An API refusal (401, 404…) is an expected answer the page handles; Chromium still logs it.
+    if (message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/')) return;
+    problems.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const url = request.url();
+    const reason = request.failure()?.errorText ?? '';
+    // ERR_ABORTED: the page navigated away while the file was loading (redirects do that).
+    if (url.startsWith(baseUrl) && !url.includes('/api/') && !reason.includes('ERR_ABORTED')) problems.push(`request failed: ${url} ${reason}`);
+  });
+  page.on('response', (response) => {
+    const url = response.url();
+    if (url.startsWith(baseUrl) && !url.includes('/api/') && response.status() >= 400) problems.push(`HTTP ${response.status()}: ${url}`);
+  });
+  return { page, context, problems, close: () => context.close() };
+}
+
+/** The page does not scroll sideways (nothing wider than the screen). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Texts of the field errors shown, in page order. */
+export async function fieldErrors(page: Page): Promise<string[]> {
+  return page.locator('.field__error').allTextContents();
+}
