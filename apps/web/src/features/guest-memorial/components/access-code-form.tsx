@@ -2,7 +2,7 @@
 // acceso' when empty, at most 15 characters; the server's refusal in red (spec §8). Checked with
 // the shared messages and limits, without zod, and drawn with the field styles but not the shared
 // TextField (which brings the form library along), to keep the first-paint bundle small.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { MESSAGES } from '@recuerdos/shared/messages';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { Button } from '../../../components/button';
@@ -34,7 +34,7 @@ export function AccessCodeForm({ identifier, fullname, onEntered }: AccessCodeFo
   const [sending, setSending] = useState(false);
   const id = useId();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = accessCodeProblem(code);
     setFieldError(problem);

@@ -104,14 +104,16 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
         return;
       }
       if (cancelled) return;
-      if (account.type === 'U') {
+      // Spec §2: any answer but P or U goes to / (the type is checked, not trusted).
+      const type: string = account.type;
+      if (type === 'U') {
         try {
           const view = await getGuestView(identifier);
           if (!cancelled) setState({ phase: 'content', account, view });
         } catch {
           goHome();
         }
-      } else if (account.type === 'P') {
+      } else if (type === 'P') {
         if (getSessionState().guest) await loadWithGuestToken(account);
         else setState({ phase: 'gate', account, view: null });
       } else {
