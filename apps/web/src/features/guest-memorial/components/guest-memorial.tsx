@@ -88,7 +88,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
   // On arrival: a returning visitor of a private memorial sees the content without the code; the
   // client-rendered route loads everything.
   useEffect(() => {
-    let cancelled = false;
+    const run = { cancelled: false };
     const start = async () => {
       if (state.phase === 'gate' && state.account) {
         if (getSessionState().guest) await loadWithGuestToken(state.account);
@@ -103,13 +103,13 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
         goHome();
         return;
       }
-      if (cancelled) return;
+      if (run.cancelled) return;
       // Spec §2: any answer but P or U goes to / (the type is checked, not trusted).
       const type: string = account.type;
       if (type === 'U') {
         try {
           const view = await getGuestView(identifier);
-          if (!cancelled) setState({ phase: 'content', account, view });
+          if (!run.cancelled) setState({ phase: 'content', account, view });
         } catch {
           goHome();
         }
@@ -122,7 +122,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
     };
     void start();
     return () => {
-      cancelled = true;
+      run.cancelled = true;
     };
     // Runs once on arrival; later changes come from the visitor's actions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
