@@ -103,7 +103,6 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
         goHome();
         return;
       }
-      if (run.cancelled) return;
       // Spec §2: any answer but P or U goes to / (the type is checked, not trusted).
       const type: string = account.type;
       if (type === 'U') {
