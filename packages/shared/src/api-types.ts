@@ -105,3 +105,15 @@ export interface Disclaimer {
 export interface Epitaph {
   description: string;
 }
+
+/**
+ * GET /person/guest-view?id= (not in spec §7): the four guest reads of the memorial page in one
+ * answer (verify-type-account, get-data-for-guest, get-gifts-for-guest and the two post lists),
+ * under the same permissions, so a page needs no chain of round trips.
+ */
+export interface GuestViewData extends AccountTypeData {
+  personData: PersonData;
+  gifts: Gifts;
+  adminPosts: Post[];
+  guestPosts: Post[];
+}

@@ -1,0 +1,234 @@
+// The memorial components shared by the guest page and the account area, under React (the guest
+// bundle runs the same components on Preact; the browser tests cover that side).
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Gifts, PersonData, Post } from '@recuerdos/shared/api-types';
+import { MESSAGES } from '@recuerdos/shared/fields';
+import { CopyLinkButton } from './copy-link-button';
+import { jpegQualityFor } from './crop-image';
+import { DeletePostDialog } from './delete-post-dialog';
+import { MediaViewer } from './media-viewer';
+import { PictureCropField, pictureFieldError } from './picture-crop-field';
+import { PostCard, VIDEO_FALLBACK_TEXT, postAuthor, postCardKind } from './post-card';
+import { PostList } from './post-list';
+import { ProfileCard } from './profile-card';
+import { UploadProgress } from './upload-progress';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const PERSON: PersonData = {
+  fullname: 'Rosa Mamani Huamán',
+  profilepath: '/media/abc.jpg',
+  birthdate: '1941-03-14',
+  deathdate: '2023-09-05T10:00:00',
+  description: 'Tu amor vive en cada uno de nosotros.',
+  location: 'Cementerio Presbítero Maestro, Lima',
+};
+const GIFTS: Gifts = { candles: 120, flowers: 7 };
+
+function post(overrides: Partial<Post> = {}): Post {
+  return { identifier: 'mem1', reg: '2026-11-22 10:00:00.000', date: '2026-11-22 10:00:00.000', fullname: 'Carmen Rojas', text: 'Siempre contigo.', path: '', place: 1, ...overrides };
+}
+
+describe('ProfileCard', () => {
+  it('shows the photo with srcset, the name, the dates as year and "DD de Mon", capped counts, epitaph and place', () => {
+    render(<ProfileCard person={PERSON} gifts={GIFTS} variant="guest" guestLink="https://recuerdos.pe/guest?id=mem1" headingLevel={1} />);
+    const photo = screen.getByRole('img', { name: 'Foto de Rosa Mamani Huamán' });
+    expect(photo.getAttribute('src')).toBe('/media/abc.jpg');
+    expect(photo.getAttribute('srcset')).toBe('/media/abc-130.webp 130w, /media/abc-260.webp 260w, /media/abc-300.webp 300w');
+    expect(photo.getAttribute('width')).toBe('130');
+    expect(screen.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' })).toBeTruthy();
+    expect(screen.getByText('1941')).toBeTruthy();
+    expect(screen.getByText('14 de Mar')).toBeTruthy();
+    expect(screen.getByText('2023')).toBeTruthy();
+    expect(screen.getByText('05 de Set')).toBeTruthy();
+    expect(screen.getByText('+99 velas encendidas')).toBeTruthy();
+    expect(screen.getByText('7 ramos de flores')).toBeTruthy();
+    expect(screen.getByText('Tu amor vive en cada uno de nosotros.')).toBeTruthy();
+    expect(screen.getByText('Cementerio Presbítero Maestro, Lima')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copiar enlace del perfil' })).toBeTruthy();
+    expect(screen.queryByText('Previsualización')).toBeNull();
+  });
+
+  it('shows a placeholder without a photo, the admin action in the admin view and the banner in the preview', () => {
+    const { rerender } = render(
+      <ProfileCard person={{ ...PERSON, profilepath: '' }} gifts={GIFTS} variant="admin" editAction={<a href="/account/edit-basic-data">Editar datos</a>} />,
+    );
+    expect(screen.getByRole('img', { name: 'Rosa Mamani Huamán aún no tiene foto' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Editar datos' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copiar enlace del perfil' })).toBeNull();
+    rerender(<ProfileCard person={PERSON} gifts={GIFTS} variant="preview" photoOverride="blob:preview" editAction={<a href="/x">Editar datos</a>} />);
+    expect(screen.getByText('Previsualización')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Foto de Rosa Mamani Huamán' }).getAttribute('src')).toBe('blob:preview');
+    expect(screen.queryByRole('link', { name: 'Editar datos' })).toBeNull();
+  });
+
+  it('pops a count only when it changes after the first render', () => {
+    const { container, rerender } = render(<ProfileCard person={PERSON} gifts={{ candles: 3, flowers: 4 }} variant="guest" />);
+    expect(container.querySelectorAll('.profile-card__count--bump')).toHaveLength(0);
+    rerender(<ProfileCard person={PERSON} gifts={{ candles: 4, flowers: 4 }} variant="guest" />);
+    const bumped = container.querySelectorAll('.profile-card__count--bump');
+    expect(bumped).toHaveLength(1);
+    expect(bumped[0]?.textContent).toBe('4');
+  });
+});
+
+describe('CopyLinkButton', () => {
+  it("copies the link and says 'Enlace copiado' for 3 seconds", async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<CopyLinkButton link="https://recuerdos.pe/guest?id=mem1" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copiar enlace del perfil' }));
+      await Promise.resolve();
+    });
+    expect(writeText).toHaveBeenCalledWith('https://recuerdos.pe/guest?id=mem1');
+    expect(screen.getByRole('button', { name: 'Enlace copiado' })).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(2999);
+    });
+    expect(screen.getByRole('button', { name: 'Enlace copiado' })).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.getByRole('button', { name: 'Copiar enlace del perfil' })).toBeTruthy();
+  });
+});
+
+describe('PostCard', () => {
+  it('tells picture, video and text posts apart and signs them as the spec says', () => {
+    expect(postCardKind(post({ path: '/media/k.jpg' }))).toBe('picture');
+    expect(postCardKind(post({ path: '/media/k.mp4' }))).toBe('video');
+    expect(postCardKind(post())).toBe('text');
+    expect(postAuthor(post(), 'owner')).toBe('Familia');
+    expect(postAuthor(post(), 'guest')).toBe('De Carmen Rojas');
+  });
+
+  it('renders a text card with title, message and date', () => {
+    render(<PostCard post={post()} authorKind="guest" />);
+    const card = screen.getByRole('article');
+    expect(within(card).getByRole('heading', { level: 3, name: 'De Carmen Rojas' })).toBeTruthy();
+    expect(within(card).getByText('Siempre contigo.')).toBeTruthy();
+    expect(within(card).getByText('22 de noviembre del 2026')).toBeTruthy();
+  });
+
+  it('renders a 240×240 picture card that turns over to the dedication and opens the viewer', async () => {
+    const user = userEvent.setup();
+    const onOpen = vi.fn();
+    render(<PostCard post={post({ path: '/media/k.jpg' })} authorKind="owner" onOpenMedia={onOpen} />);
+    const image = screen.getByRole('img');
+    expect(image.getAttribute('width')).toBe('240');
+    expect(image.getAttribute('height')).toBe('240');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('srcset')).toBe('/media/k-240.webp 240w, /media/k-480.webp 480w, /media/k-800.webp 800w');
+    expect(image.getAttribute('sizes')).toBe('240px');
+    // The back is hidden until the card is turned.
+    expect(screen.queryByText('Dedicatoria')?.closest('[inert]')).not.toBeNull();
+    const flip = screen.getByRole('button', { name: 'Ver dedicatoria' });
+    await user.click(flip);
+    expect(flip.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Dedicatoria').closest('[inert]')).toBeNull();
+    expect(screen.getByText('Familia')).toBeTruthy();
+    expect(screen.getByText('22 de noviembre del 2026')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Ver foto' }));
+    await user.click(screen.getByRole('button', { name: 'Ver foto en grande' }));
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a video card with the fallback text and a delete icon when deletion is allowed', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    const { container } = render(<PostCard post={post({ path: '/media/k.mp4' })} authorKind="guest" onRequestDelete={onDelete} eager />);
+    const video = container.querySelector('video');
+    expect(video?.getAttribute('src')).toBe('/media/k.mp4');
+    expect(video?.textContent).toBe(VIDEO_FALLBACK_TEXT);
+    await user.click(screen.getByRole('button', { name: 'Eliminar publicación' }));
+    expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ path: '/media/k.mp4' }));
+  });
+
+  it('lists posts in order, eager only at the top, and a gentle text when there are none', () => {
+    const posts = [post({ reg: 'a', date: '2026-01-01', path: '/media/a.jpg' }), post({ reg: 'b', date: '2026-01-02', path: '/media/b.jpg' })];
+    const { rerender } = render(<PostList posts={posts} authorKind="owner" eagerCount={1} emptyText="Aún no hay publicaciones." />);
+    const images = screen.getAllByRole('img');
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy']);
+    rerender(<PostList posts={[]} authorKind="owner" emptyText="Aún no hay publicaciones." />);
+    expect(screen.getByText('Aún no hay publicaciones.')).toBeTruthy();
+  });
+});
+
+describe('MediaViewer', () => {
+  it('plays .mp4 as a video and shows anything else as an image', () => {
+    const { rerender } = render(<MediaViewer path="/media/k.mp4" description="Video de la familia" onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Video' });
+    expect(dialog.querySelector('video[controls]')?.getAttribute('src')).toBe('/media/k.mp4');
+    rerender(<MediaViewer path="/media/k.jpg" description="Foto de la familia" onClose={() => undefined} />);
+    expect(screen.getByRole('img', { name: 'Foto de la familia' }).getAttribute('srcset')).toContain('/media/k-800.webp 800w');
+    rerender(<MediaViewer path={null} description="" onClose={() => undefined} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes with Escape', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<MediaViewer path="/media/k.jpg" description="Foto" onClose={onClose} />);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('DeletePostDialog', () => {
+  it("asks 'Sí, eliminar' or 'No, mantener'", async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(<DeletePostDialog open onConfirm={onConfirm} onCancel={onCancel} />);
+    await user.click(screen.getByRole('button', { name: 'No, mantener' }));
+    expect(onCancel).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Sí, eliminar' }));
+    expect(onConfirm).toHaveBeenCalled();
+  });
+});
+
+describe('UploadProgress', () => {
+  it('shows the percentage as text and as a progress bar', () => {
+    render(<UploadProgress percent={42.4} label="Subiendo tu foto" />);
+    expect(screen.getByText('42%')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Subiendo tu foto' }).getAttribute('aria-valuenow')).toBe('42');
+  });
+});
+
+describe('PictureCropField', () => {
+  it('refuses a file that is not PNG or JPG and says which message a submit shows', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const onChange = vi.fn();
+    render(<PictureCropField canvasSize={800} value={null} onChange={onChange} />);
+    await user.upload(screen.getByLabelText('Foto'), new File(['GIF89a'], 'fiesta.gif', { type: 'image/gif' }));
+    expect(screen.getByText(MESSAGES.pictureInvalid)).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(pictureFieldError(null, false)).toBe('Selecciona una foto');
+    expect(pictureFieldError(null, true)).toBe('Selecciona la imagen cortada');
+    expect(pictureFieldError(new Blob(['x']), false)).toBeNull();
+  });
+
+  it('shows the cropper with «Seleccionar» once a picture is chosen', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:picture', revokeObjectURL: () => undefined }));
+    const onPending = vi.fn();
+    render(<PictureCropField canvasSize={800} value={null} onChange={() => undefined} onPendingChange={onPending} />);
+    await user.upload(screen.getByLabelText('Foto'), new File(['\xff\xd8\xff'], 'abuela.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByRole('button', { name: 'Seleccionar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cambiar foto' })).toBeTruthy();
+    expect(onPending).toHaveBeenLastCalledWith(true);
+  });
+
+  it('encodes at quality 0.6 above 2 MB, else 1 (spec §9)', () => {
+    expect(jpegQualityFor(2 * 1024 * 1024)).toBe(1);
+    expect(jpegQualityFor(2 * 1024 * 1024 + 1)).toBe(0.6);
+  });
+});

@@ -1,0 +1,27 @@
+// A list of post cards in the stored order (the account area may wrap cards in its own sortable list).
+import type { Post } from '@recuerdos/shared/api-types';
+import { PostCard, postCardKind, postKey, type PostAuthorKind } from './post-card';
+
+export interface PostListProps {
+  posts: readonly Post[];
+  authorKind: PostAuthorKind;
+  onOpenMedia?: (post: Post) => void;
+  onRequestDelete?: (post: Post) => void;
+  /** How many cards from the top load their pictures at once (the rest lazily). */
+  eagerCount?: number;
+  /** Shown instead of the list when there are no posts. */
+  emptyText: string;
+}
+
+export function PostList({ posts, authorKind, onOpenMedia, onRequestDelete, eagerCount = 0, emptyText }: PostListProps) {
+  if (posts.length === 0) return <p className="post-list__empty muted">{emptyText}</p>;
+  return (
+    <ul className="post-list">
+      {posts.map((post, index) => (
+        <li key={postKey(post)} className={postCardKind(post) === 'text' ? 'post-list__text' : undefined}>
+          <PostCard post={post} authorKind={authorKind} onOpenMedia={onOpenMedia} onRequestDelete={onRequestDelete} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
