@@ -92,7 +92,7 @@ export function AccountHomePage() {
 
   return (
     <div className="home">
-      <div className="home__side">
+      <div className="home__profile">
         <ProfileCard
           variant="admin"
           headingLevel={1}
@@ -105,7 +105,6 @@ export function AccountHomePage() {
             </Link>
           }
         />
-        <PermissionsPanel person={person.data} />
       </div>
       <div className="home__posts">
         <AddPostBar onOpen={setAdding} />
@@ -141,6 +140,9 @@ export function AccountHomePage() {
             />
           )}
         </section>
+      </div>
+      <div className="home__permissions">
+        <PermissionsPanel person={person.data} />
       </div>
       <AddPostDialog kind={adding} onClose={() => setAdding(null)} />
       <DeletePostDialog open={deleting !== null} deleting={removing} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />

@@ -55,9 +55,18 @@ function AccessCodeField({ person }: { person: OwnerPersonData }) {
   );
 }
 
-function FlagChoice({ person, name, legend, value }: { person: OwnerPersonData; name: FlagName; legend: string; value: Flag }) {
+function FlagChoice({ person, name, legend }: { person: OwnerPersonData; name: FlagName; legend: string }) {
   const cache = useSettingsCache(person.identifier);
+  const stored = name === 'picture' ? person.flagpic : person.flagmsg;
+  // The radio follows the click at once (a controlled input must not wait for the cache).
+  const [value, setValue] = useState<Flag>(stored);
+  const [seen, setSeen] = useState<Flag>(stored);
+  if (stored !== seen) {
+    setSeen(stored);
+    setValue(stored);
+  }
   const choose = (flag: Flag) => {
+    setValue(flag);
     cache.patch(name === 'picture' ? { flagpic: flag } : { flagmsg: flag });
     updateFlag(person.identifier, name, flag).catch(cache.resync);
   };
@@ -72,17 +81,25 @@ function FlagChoice({ person, name, legend, value }: { person: OwnerPersonData; 
 
 export function PermissionsPanel({ person }: { person: OwnerPersonData }) {
   const cache = useSettingsCache(person.identifier);
-  const isPrivate = person.type === 'P';
-  const changeType = (type: ProfileType) => {
-    cache.patch({ type });
-    updateProfileType(person.identifier, type).catch(cache.resync);
+  // Spec §4: the interface changes at once, before the server's reply.
+  const [type, setType] = useState<ProfileType>(person.type);
+  const [seenType, setSeenType] = useState<ProfileType>(person.type);
+  if (person.type !== seenType) {
+    setSeenType(person.type);
+    setType(person.type);
+  }
+  const isPrivate = type === 'P';
+  const changeType = (next: ProfileType) => {
+    setType(next);
+    cache.patch({ type: next });
+    updateProfileType(person.identifier, next).catch(cache.resync);
   };
   return (
     <section className="home-panel permissions" aria-labelledby="permissions-title">
       <h2 id="permissions-title" className="home-panel__title">
         Permisos
       </h2>
-      <SelectField label="Estado de perfil" value={person.type} onChange={(event) => changeType(event.target.value === 'U' ? 'U' : 'P')}>
+      <SelectField label="Estado de perfil" value={type} onChange={(event) => changeType(event.target.value === 'U' ? 'U' : 'P')}>
         <option value="P">Perfil privado</option>
         <option value="U">Perfil público</option>
       </SelectField>
@@ -90,8 +107,8 @@ export function PermissionsPanel({ person }: { person: OwnerPersonData }) {
       <CopyLinkButton link={guestLink(person.identifier)} className="permissions__copy" />
       {isPrivate ? (
         <>
-          <FlagChoice person={person} name="picture" legend="¿Los invitados pueden subir fotos y videos?" value={person.flagpic} />
-          <FlagChoice person={person} name="message" legend="¿Los invitados pueden dejar mensajes?" value={person.flagmsg} />
+          <FlagChoice person={person} name="picture" legend="¿Los invitados pueden subir fotos y videos?" />
+          <FlagChoice person={person} name="message" legend="¿Los invitados pueden dejar mensajes?" />
         </>
       ) : null}
       <QrDownload identifier={person.identifier} />

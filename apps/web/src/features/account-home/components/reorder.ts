@@ -1,6 +1,6 @@
 // Drop rule of spec §4: on release the card goes to the slot whose centre is nearest, counted only
 // when that distance is under half the card's width; otherwise it stays where it was.
-import type { ClientRect, CollisionDetection, UniqueIdentifier } from '@dnd-kit/core';
+import type { ClientRect, CollisionDetection, KeyboardCoordinateGetter, UniqueIdentifier } from '@dnd-kit/core';
 
 export interface Point {
   x: number;
@@ -40,3 +40,35 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   if (moved !== undefined) next.splice(to, 0, moved);
   return next;
 }
+
+const PREVIOUS = ['ArrowUp', 'ArrowLeft'];
+const NEXT = ['ArrowDown', 'ArrowRight'];
+
+/** The id one step before (Up, Left) or after (Down, Right) `current` in `items`; null at either end. */
+export function stepTarget(items: readonly UniqueIdentifier[], current: UniqueIdentifier, key: string): UniqueIdentifier | null {
+  const index = items.indexOf(current);
+  if (index < 0) return null;
+  const next = PREVIOUS.includes(key) ? index - 1 : NEXT.includes(key) ? index + 1 : -1;
+  return next >= 0 && next < items.length ? (items[next] ?? null) : null;
+}
+
+function sortableItems(data: unknown): UniqueIdentifier[] {
+  const sortable = (data as { sortable?: { items?: unknown } } | undefined)?.sortable;
+  return Array.isArray(sortable?.items) ? (sortable.items as UniqueIdentifier[]) : [];
+}
+
+/**
+ * Keyboard moves for a list: every arrow moves the card one place (Up and Left earlier, Down and
+ * Right later), centred on that slot, whatever the cards' sizes (a text card spans the row).
+ */
+export const listKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+  if (!PREVIOUS.includes(event.code) && !NEXT.includes(event.code)) return undefined;
+  event.preventDefault();
+  const { active, over, collisionRect, droppableRects } = context;
+  if (!active || !collisionRect) return undefined;
+  const target = stepTarget(sortableItems(active.data.current), over?.id ?? active.id, event.code);
+  const rect = target === null ? undefined : droppableRects.get(target);
+  if (!rect) return undefined;
+  const middle = centerOf(rect);
+  return { x: middle.x - collisionRect.width / 2, y: middle.y - collisionRect.height / 2 };
+};

@@ -16,13 +16,13 @@ import {
   type DragStartEvent,
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
-import { SortableContext, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Post } from '@recuerdos/shared/api-types';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { DragHandleIcon } from '../../../components/account-icons';
 import { PostCard, postCardKind, postKey } from '../../../components/memorial/post-card';
-import { moveItem, nearestWithinHalfCard } from './reorder';
+import { listKeyboardCoordinates, moveItem, nearestWithinHalfCard } from './reorder';
 
 const ACTIVATION = { delay: LIMITS.dragDelayMs, tolerance: LIMITS.dragTolerancePx };
 
@@ -36,7 +36,7 @@ function describe(post: Post | undefined): string {
 
 const instructions: ScreenReaderInstructions = {
   draggable:
-    'Para cambiar el orden, pulsa Espacio o Enter, muévela con las flechas y pulsa Espacio o Enter para dejarla en su nuevo lugar. Escape cancela.',
+    'Para cambiar el orden, pulsa Espacio o Enter; cada flecha la mueve un lugar (arriba o izquierda, antes; abajo o derecha, después). Pulsa Espacio o Enter para dejarla en su nuevo lugar, o Escape para cancelar.',
 };
 
 function announcements(posts: readonly Post[]): Announcements {
@@ -101,7 +101,7 @@ export function SortablePosts({ posts, onReorder, onOpenMedia, onRequestDelete }
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: ACTIVATION }),
     useSensor(TouchSensor, { activationConstraint: ACTIVATION }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: listKeyboardCoordinates }),
   );
   const [dragging, setDragging] = useState(false);
   const touchTimer = useRef<number | undefined>(undefined);
