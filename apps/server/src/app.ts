@@ -24,6 +24,7 @@ import { complaintRoutes } from './modules/complaint/complaint.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { giftRoutes } from './modules/gift/gift.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
+import { guestPageRoutes } from './modules/guest-page/guest-page.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { personRoutes } from './modules/person/person.routes';
 
@@ -113,6 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     await app.register(routes, { prefix: '/api', ctx });
   }
   await app.register(mediaRoutes, { ctx });
+  // The server-rendered guest memorial and its one-read data endpoint, before the web app's catch-all.
+  await app.register(guestPageRoutes, { ctx, siteConfig: () => siteConfig(ctx) });
 
   await registerWebApp(app, { distDir: config.webDistDir, siteConfig: () => siteConfig(ctx) });
 

@@ -3,56 +3,9 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, normalizeEmail } from './email';
 import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
 
-export const MESSAGES = {
-  emailRequired: 'Ingresa tu correo electrónico',
-  emailInvalid: 'Correo electrónico inválido',
-  passwordRequired: 'Ingresa tu contraseña',
-  passwordMin: 'La contraseña debe tener al menos 6 caracteres',
-  passwordMax: 'La contraseña puede tener como máximo 128 caracteres',
-  currentPasswordRequired: 'Ingresa tu contraseña actual',
-  newPasswordRequired: 'Ingresa tu contraseña nueva',
-  repeatPasswordRequired: 'Repite tu contraseña nueva',
-  passwordsMismatch: 'Las contraseñas no coinciden',
-  resetPasswordRequired: 'Ingresa tu nueva contraseña',
-  resetConfirmRequired: 'Confirma tu nueva contraseña',
-  // Spelled as the spec spells it (§5, new password page).
-  resetPasswordsMismatch: 'Las contraseñas con coinciden',
-  accessCodeRequired: 'Ingresa el código de acceso',
-  accessCodeMax: 'El código de acceso puede tener como máximo 15 caracteres',
-  guestNameRequired: 'Ingresa tu nombre',
-  guestNameMax: 'Tu nombre puede tener como máximo 60 caracteres',
-  guestEmailMax: 'El correo electrónico puede tener como máximo 80 caracteres',
-  forgotEmailMax: 'El correo electrónico puede tener como máximo 60 caracteres',
-  messageRequired: 'Ingresa tu mensaje',
-  messageMax: 'El mensaje puede tener como máximo 500 caracteres',
-  pictureRequired: 'Selecciona una foto',
-  pictureNotCropped: 'Selecciona la imagen cortada',
-  pictureInvalid: 'La foto debe ser una imagen PNG o JPG',
-  videoRequired: 'Selecciona un video',
-  videoTooLarge: 'El video seleccionado excede los 50 MB',
-  videoInvalid: 'El video debe estar en formato MP4',
-  fullnameRequired: 'Ingresa el nombre de tu ser querido',
-  fullnameMax: 'El nombre puede tener como máximo 60 caracteres',
-  yearRequired: 'Ingresa el año',
-  monthRequired: 'Ingresa el mes',
-  dayRequired: 'Ingresa el día',
-  epitaphRequired: 'Ingresa el epitafio',
-  epitaphMax: 'El epitafio puede tener como máximo 500 caracteres',
-  placeRequired: 'Ingresa la ubicación de tu ser querido',
-  placeMax: 'La ubicación puede tener como máximo 100 caracteres',
-  birthdateInvalid: 'Ingresa una fecha de nacimiento válida',
-  deathdateInvalid: 'Ingresa una fecha de fallecimiento válida',
-  deathBeforeBirth: 'La fecha de fallecimiento no puede ser anterior a la de nacimiento',
-  identifierRequired: 'Indica el perfil',
-  profileTypeInvalid: 'El estado de perfil debe ser privado o público',
-  flagInvalid: 'El valor debe ser 1 o 0',
-  giftTypeInvalid: 'El tipo de regalo debe ser F (flores) o V (velas)',
-  postKeyRequired: 'Indica la publicación',
-  cardsInvalid: 'El orden de las publicaciones no es válido',
-  tokenRequired: 'El enlace no es válido o ha expirado',
-  contractRequired: 'Indica el número de contrato',
-} as const;
+export { MESSAGES };
 
 /** A required text field: missing, not a string, or blank after trimming all fail with `message`. */
 export function requiredText(message: string) {

@@ -13,3 +13,14 @@ export interface GuestPageData {
   /** Everything a visitor may read; null when the memorial is private and the code is needed. */
   view: GuestViewData | null;
 }
+
+/** The module the web build's SSR bundle exports (apps/web/dist-ssr/guest-render.js). */
+export interface GuestRenderModule {
+  /** The markup of the page's root element (<div id="root">…</div> content) for this data. */
+  renderGuestPage(data: GuestPageData): string;
+}
+
+/** Where the server finds the guest bundle's entry in the client build's manifest. */
+export const GUEST_MANIFEST_FILE = '.vite/guest-manifest.json';
+export const GUEST_ENTRY_SOURCE = 'src/guest/entry-client.tsx';
+export const GUEST_RENDER_FILE = 'guest-render.js';

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import Cropper, { type Area, type MediaSize, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
-import { MESSAGES } from '@recuerdos/shared/fields';
+import { MESSAGES } from '@recuerdos/shared/messages';
 import { LIMITS, PICTURE_ACCEPT } from '@recuerdos/shared/limits';
 import { pictureProblem } from '@recuerdos/shared/post-schemas';
 import { Button } from '../button';

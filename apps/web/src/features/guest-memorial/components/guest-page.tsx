@@ -1,14 +1,13 @@
-// /guest?id= — placeholder of the guest memorial (issue 5 builds it, server-rendered and hydrated
-// by its own small bundle). The route guard already sent a visitor without an id to /.
-import { PageSpinner } from '../../../components/spinner';
-import { usePageMeta } from '../../../lib/page-meta';
+// /guest?id= in the client-rendered app: the fallback when the server has no guest bundle (and a
+// route the account area may link to). The same page component as the server-rendered one, which
+// here loads its data (verify-type-account, then guest-view). The route guard already sent a
+// visitor without an id to /.
+import { useLocation } from 'react-router';
+import { siteConfig } from '../../../lib/site-config';
+import { GuestMemorial } from './guest-memorial';
 
 export function GuestPage() {
-  usePageMeta('Memorial', 'Un memorial en línea de Recuerdos.');
-  return (
-    <main id="contenido" tabIndex={-1}>
-      <h1 className="visually-hidden">Memorial</h1>
-      <PageSpinner label="Cargando el memorial…" />
-    </main>
-  );
+  const { search } = useLocation();
+  const identifier = new URLSearchParams(search).get('id') ?? '';
+  return <GuestMemorial key={identifier} identifier={identifier} publicUrl={siteConfig().publicUrl} />;
 }

@@ -1,0 +1,214 @@
+// The server-rendered guest memorial's document (docs/decisions/007-guest-page-rendering.md): the
+// markup of the web build's SSR bundle, the data it used (a JSON block the bundle hydrates with),
+// the guest bundle's files read from its manifest, the profile photo preloaded, and link-preview
+// tags for public memorials only (nothing about the person for private ones).
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { profileDate } from '@recuerdos/shared/format';
+import {
+  GUEST_DATA_ELEMENT_ID,
+  GUEST_ENTRY_SOURCE,
+  GUEST_MANIFEST_FILE,
+  GUEST_RENDER_FILE,
+  type GuestPageData,
+  type GuestRenderModule,
+} from '@recuerdos/shared/guest-page';
+import { pictureSrcSet } from '@recuerdos/shared/media';
+import { LIMITS } from '@recuerdos/shared/limits';
+import { jsonForHtml } from '@recuerdos/shared/site-config';
+
+/** A generic product picture (apps/web/public) for previews of anything but a public memorial. */
+export const GENERIC_PREVIEW_IMAGE = { path: '/og-recuerdos.jpg', width: 1200, height: 630 } as const;
+const SITE_NAME = 'Recuerdos';
+const GENERIC_TITLE = 'Recuerdos · Memoriales en línea para recordar a quienes amamos';
+const GENERIC_DESCRIPTION = 'Un memorial en línea para recordar a quienes amamos: enciende una vela, deja flores y comparte un recuerdo.';
+const PRIVATE_TITLE = 'Memorial privado · Recuerdos';
+const PRIVATE_DESCRIPTION = 'Este memorial es privado. Ingresa el código de acceso que te compartió la familia para visitarlo.';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  assets?: string[];
+}
+
+/** The guest bundle's files: its entry, the chunks it imports at once, their CSS, the fonts to preload. */
+export interface GuestAssets {
+  script: string;
+  modulePreloads: string[];
+  styles: string[];
+  fonts: string[];
+}
+
+/** Fonts the first screen paints with (the name in Lora 600, the text in Source Sans 3 400). */
+const PRELOADED_FONTS = [/\/lora-latin-600-normal-[\w-]+\.woff2$/, /\/source-sans-3-latin-400-normal-[\w-]+\.woff2$/];
+
+export function readGuestAssets(distDir: string): GuestAssets | null {
+  const file = path.join(distDir, GUEST_MANIFEST_FILE);
+  if (!fs.existsSync(file)) return null;
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[GUEST_ENTRY_SOURCE];
+  if (!entry) return null;
+  const seen = new Set<string>();
+  const chunks: ManifestChunk[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    chunks.push(chunk);
+    chunk.imports?.forEach(visit);
+  };
+  visit(GUEST_ENTRY_SOURCE);
+  const url = (name: string) => `/${name}`;
+  const allAssets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
+  return {
+    script: url(entry.file),
+    modulePreloads: chunks.slice(1).map((chunk) => url(chunk.file)),
+    styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(url),
+    fonts: PRELOADED_FONTS.map((pattern) => allAssets.map(url).find((name) => pattern.test(name))).filter((name): name is string => !!name),
+  };
+}
+
+export interface GuestRenderer {
+  assets: GuestAssets;
+  render: GuestRenderModule['renderGuestPage'];
+}
+
+/**
+ * The SSR bundle and the client manifest of `npm run build`, or null when they are not built (API
+ * tests, a server started before the first build): the route then serves the SPA's index.html.
+ */
+export function guestRendererLoader(webDistDir: string, log: FastifyBaseLogger): () => Promise<GuestRenderer | null> {
+  let loading: Promise<GuestRenderer | null> | null = null;
+  const load = async (): Promise<GuestRenderer | null> => {
+    const moduleFile = path.join(path.dirname(webDistDir), 'dist-ssr', GUEST_RENDER_FILE);
+    const assets = readGuestAssets(webDistDir);
+    if (!assets || !fs.existsSync(moduleFile)) {
+      log.warn({ moduleFile }, 'guest page bundle not built: /guest falls back to the client-rendered app');
+      return null;
+    }
+    const module = (await import(pathToFileURL(moduleFile).href)) as Partial<GuestRenderModule>;
+    if (typeof module.renderGuestPage !== 'function') throw new Error(`${moduleFile} does not export renderGuestPage`);
+    return { assets, render: module.renderGuestPage };
+  };
+  return () => (loading ??= load());
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+function excerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20))}…`;
+}
+
+function years(data: GuestPageData): string {
+  const person = data.view?.personData;
+  const birth = profileDate(person?.birthdate)?.year;
+  const death = profileDate(person?.deathdate)?.year;
+  return birth && death ? `${birth} – ${death}` : (birth ?? death ?? '');
+}
+
+interface PreviewTags {
+  title: string;
+  description: string;
+  url: string | null;
+  image: { url: string; width: number; height: number; alt: string };
+}
+
+/** Link-preview facts: the person's only for a public memorial whose content the page shows. */
+export function previewOf(data: GuestPageData): PreviewTags {
+  const view = data.view;
+  const guestUrl = `${data.publicUrl}/guest?id=${encodeURIComponent(data.identifier)}`;
+  if (!view || data.account.type !== 'U') {
+    return {
+      title: view ? GENERIC_TITLE : PRIVATE_TITLE,
+      description: view ? GENERIC_DESCRIPTION : PRIVATE_DESCRIPTION,
+      url: null,
+      image: { url: data.publicUrl + GENERIC_PREVIEW_IMAGE.path, width: GENERIC_PREVIEW_IMAGE.width, height: GENERIC_PREVIEW_IMAGE.height, alt: 'Recuerdos, memoriales en línea' },
+    };
+  }
+  const person = view.personData;
+  const span = years(data);
+  const epitaph = excerpt(person.description, 150);
+  const photo = person.profilepath.startsWith('/media/') && person.profilepath.endsWith('.jpg');
+  return {
+    title: `${person.fullname}${span ? ` (${span})` : ''} · ${SITE_NAME}`,
+    description: epitaph ? `«${epitaph}» Enciende una vela, deja flores y comparte un recuerdo.` : `En memoria de ${person.fullname}. Enciende una vela, deja flores y comparte un recuerdo.`,
+    url: guestUrl,
+    // The stored profile JPEG is 300×300 and well under 300 KB (what WhatsApp accepts).
+    image: photo
+      ? { url: data.publicUrl + person.profilepath, width: LIMITS.profileCanvas, height: LIMITS.profileCanvas, alt: `Foto de ${person.fullname}` }
+      : { url: data.publicUrl + GENERIC_PREVIEW_IMAGE.path, width: GENERIC_PREVIEW_IMAGE.width, height: GENERIC_PREVIEW_IMAGE.height, alt: 'Recuerdos, memoriales en línea' },
+  };
+}
+
+function meta(attr: 'name' | 'property', key: string, content: string): string {
+  return `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
+}
+
+function previewTags(preview: PreviewTags, isPublic: boolean): string[] {
+  const tags = [
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:locale', 'es_PE'),
+    meta('property', 'og:type', isPublic ? 'profile' : 'website'),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:image', preview.image.url),
+    meta('property', 'og:image:type', 'image/jpeg'),
+    meta('property', 'og:image:width', String(preview.image.width)),
+    meta('property', 'og:image:height', String(preview.image.height)),
+    meta('property', 'og:image:alt', preview.image.alt),
+    meta('name', 'twitter:card', isPublic ? 'summary' : 'summary_large_image'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+    meta('name', 'twitter:image', preview.image.url),
+    meta('name', 'twitter:image:alt', preview.image.alt),
+  ];
+  if (preview.url) tags.push(meta('property', 'og:url', preview.url), `<link rel="canonical" href="${escapeHtml(preview.url)}">`);
+  return tags;
+}
+
+function photoPreload(data: GuestPageData): string | null {
+  const path = data.view?.personData.profilepath;
+  if (!path) return null;
+  const srcset = pictureSrcSet(path, 'profile');
+  const set = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${LIMITS.profilePhotoPx}px"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(path)}"${set} fetchpriority="high">`;
+}
+
+export function guestDocument(data: GuestPageData, rootHtml: string, assets: GuestAssets): string {
+  const isPublic = data.view !== null && data.account.type === 'U';
+  const preview = previewOf(data);
+  const head = [
+    '<meta charset="UTF-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(preview.title)}</title>`,
+    meta('name', 'description', preview.description),
+    '<meta name="theme-color" content="#4a3b6b">',
+    '<meta name="color-scheme" content="light">',
+    isPublic ? null : '<meta name="robots" content="noindex">',
+    photoPreload(data),
+    ...assets.fonts.map((font) => `<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`),
+    ...assets.styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}">`),
+    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
+    ...assets.modulePreloads.map((chunk) => `<link rel="modulepreload" href="${escapeHtml(chunk)}">`),
+    '<link rel="icon" href="/favicon.ico" sizes="32x32">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+    '<link rel="manifest" href="/manifest.webmanifest">',
+    ...previewTags(preview, isPublic),
+  ].filter((line): line is string => line !== null);
+  return [
+    '<!doctype html>',
+    '<html lang="es-PE">',
+    `<head>${head.join('')}</head>`,
+    `<body><div id="root">${rootHtml}</div>`,
+    `<script type="application/json" id="${GUEST_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`,
+    '</body></html>',
+  ].join('\n');
+}

@@ -1,0 +1,50 @@
+// GET /guest?id= — the guest memorial rendered on the server (issue 5; docs/decisions/007), and
+// GET /api/person/guest-view?id= — its data in one read, for the page after the access code and for
+// the client-rendered fallback. Registered before the web app's catch-all.
+import type { FastifyPluginCallback } from 'fastify';
+import { z } from 'zod';
+import { idQuerySchema } from '@recuerdos/shared/memorial-schemas';
+import type { SiteConfig } from '@recuerdos/shared/site-config';
+import type { AppContext } from '../../context';
+import { callerOf } from '../../auth/memorial-access';
+import { parseInput } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { createIndexHtml, sendIndex } from '../../plugins/web';
+import { guestDocument, guestRendererLoader } from './guest-page.html';
+import { presentGuestPage, presentGuestView } from './guest-view.presenter';
+import * as service from './guest-view.service';
+
+export interface GuestPageOptions {
+  ctx: AppContext;
+  siteConfig: () => SiteConfig;
+}
+
+const pageQuerySchema = z.object({ id: z.string().trim().max(64).optional().catch(undefined) });
+
+export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { ctx, siteConfig }, done) => {
+  const renderer = guestRendererLoader(ctx.config.webDistDir, ctx.log);
+  const indexHtml = createIndexHtml({ distDir: ctx.config.webDistDir, siteConfig });
+
+  app.get('/api/person/guest-view', async (request) => {
+    const { id } = parseInput(idQuerySchema, request.query);
+    return ok(presentGuestView(await service.guestView(ctx, await callerOf(ctx.db, request), id)));
+  });
+
+  app.get('/guest', async (request, reply) => {
+    const { id } = pageQuerySchema.parse(request.query);
+    // Spec §2: without an id, or with one that names no memorial, the visitor goes to the landing.
+    if (!id) return reply.redirect('/', 302);
+    const state = await service.guestPageState(ctx, await callerOf(ctx.db, request), id);
+    if (!state) return reply.redirect('/', 302);
+    const loaded = await renderer();
+    if (!loaded) return sendIndex(reply, indexHtml());
+    const data = presentGuestPage(state, ctx.config.publicUrl);
+    return reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      // Counts and posts change at any time: the browser asks again on every visit.
+      .header('cache-control', 'no-cache')
+      .send(guestDocument(data, loaded.render(data), loaded.assets));
+  });
+  done();
+};

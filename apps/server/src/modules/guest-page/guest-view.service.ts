@@ -1,0 +1,52 @@
+// The guest memorial's data in one read (not in spec §7): what verify-type-account, get-data-for-guest,
+// get-gifts-for-guest and the two published post lists answer, under the same permissions as those
+// four reads, so the page needs no chain of round trips (issue 5). Also feeds the server-rendered
+// /guest page, which renders the access-code screen when the caller may not read the memorial.
+import type { AppContext } from '../../context';
+import type { Memorial } from '../../db/schema';
+import { accessMemorial, findMemorial, relationOf, type Caller, type MemorialAccess } from '../../auth/memorial-access';
+import { authorize, holds } from '../../auth/permissions';
+import { CONTENT_POLICY } from '../content/content.policy';
+import type { ListedPost } from '../content/content.repository';
+import { cachedPostList } from '../content/post-list-cache';
+import { GIFT_POLICY } from '../gift/gift.policy';
+import { PERSON_POLICY } from '../person/person.policy';
+
+export interface GuestView {
+  memorial: Memorial;
+  ownerPosts: readonly ListedPost[];
+  guestPosts: readonly ListedPost[];
+}
+
+/** The rows of each combined read: the view is readable only when every one of them is. */
+const VIEW_PERMISSIONS = [PERSON_POLICY.readType, PERSON_POLICY.readForGuest, GIFT_POLICY.readForGuest, CONTENT_POLICY.readPublished] as const;
+
+async function viewOf(ctx: AppContext, access: MemorialAccess): Promise<GuestView> {
+  for (const permission of VIEW_PERMISSIONS) authorize(permission, access);
+  const { memorial } = access;
+  const [ownerPosts, guestPosts] = await Promise.all([
+    cachedPostList(ctx.db, memorial, 'owner'),
+    cachedPostList(ctx.db, memorial, 'approved-guest'),
+  ]);
+  return { memorial, ownerPosts, guestPosts };
+}
+
+/** GET /person/guest-view: 404 for an unknown memorial, 401 for a private one without its guest token. */
+export async function guestView(ctx: AppContext, caller: Caller, identifier: string): Promise<GuestView> {
+  return viewOf(ctx, await accessMemorial(ctx.db, caller, identifier));
+}
+
+export interface GuestPageState {
+  memorial: Memorial;
+  /** Null when the caller may only see what verify-type-account reveals (the access-code screen). */
+  view: GuestView | null;
+}
+
+/** The /guest page: null for an unknown memorial; otherwise its view when the caller may read it. */
+export async function guestPageState(ctx: AppContext, caller: Caller, identifier: string): Promise<GuestPageState | null> {
+  const memorial = await findMemorial(ctx.db, identifier);
+  if (!memorial) return null;
+  const relation = relationOf(memorial, caller);
+  const readable = VIEW_PERMISSIONS.every((permission) => holds(permission[relation], memorial));
+  return { memorial, view: readable ? await viewOf(ctx, { memorial, relation, caller }) : null };
+}

@@ -1,0 +1,208 @@
+// The guest memorial (spec §2 'Guest memorial'; issue 5). Rendered on the server with the data it
+// was given and hydrated by the guest bundle on Preact, or rendered in the browser by the SPA's
+// /guest route (no `initial`: it loads the data itself). Every viewer is a visitor of the memorial
+// named by the id (the owner's own view is the account area's).
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import type { AccountTypeData, GuestViewData, Post } from '@recuerdos/shared/api-types';
+import { isVideoPath } from '@recuerdos/shared/format';
+import type { GuestPageData } from '@recuerdos/shared/guest-page';
+import type { PostKind } from '@recuerdos/shared/post-schemas';
+import { PostList } from '../../../components/memorial/post-list';
+import { ProfileCard } from '../../../components/memorial/profile-card';
+import { PageSpinner } from '../../../components/spinner';
+import { Toaster } from '../../../components/toast';
+import { ApiError } from '../../../lib/api-client';
+import { clearGuestSession, getSessionState, renewGuestSession } from '../../../lib/session';
+import { getAccountType } from '../api/get-account-type';
+import { getGuestView } from '../api/get-guest-view';
+import type { GiftType } from '../api/give-gift';
+import { AccessCodeForm } from './access-code-form';
+import { FormBar } from './form-bar';
+import { GiftButtons } from './gift-buttons';
+import { GuestFooter, GuestHeader } from './guest-chrome';
+import './guest-memorial.css';
+
+// Loaded only when a visitor acts: the viewer (and its dialog), the modal with its form library,
+// schemas and cropper.
+const MediaViewer = lazy(() => import('../../../components/memorial/media-viewer').then((m) => ({ default: m.MediaViewer })));
+const GuestPostModal = lazy(() => import('./guest-post-modal').then((m) => ({ default: m.GuestPostModal })));
+
+/** Spec §3: '0' means disabled; anything else enabled. */
+const enabled = (flag: string) => flag !== '0';
+
+type Phase = 'loading' | 'gate' | 'checking' | 'content';
+
+interface State {
+  phase: Phase;
+  account: AccountTypeData | null;
+  view: GuestViewData | null;
+}
+
+function initialState(initial: GuestPageData | undefined): State {
+  if (!initial) return { phase: 'loading', account: null, view: null };
+  return { phase: initial.view ? 'content' : 'gate', account: initial.account, view: initial.view };
+}
+
+export interface GuestMemorialProps {
+  identifier: string;
+  /** PUBLIC_URL: the copied link is `${publicUrl}/guest?id=…`. */
+  publicUrl: string;
+  /** The server's render data; absent in the client-rendered route, which loads it. */
+  initial?: GuestPageData;
+}
+
+function goHome(): void {
+  window.location.replace('/');
+}
+
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  // Client-only parts (toasts) appear after hydration, so the server's markup matches.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialProps) {
+  const [state, setState] = useState<State>(() => initialState(initial));
+  const [viewing, setViewing] = useState<Post | null>(null);
+  const [composing, setComposing] = useState<PostKind | null>(null);
+  const mounted = useMounted();
+
+  /** The content with the stored guest token (renewed alongside, spec §4); the gate when refused. */
+  const loadWithGuestToken = useCallback(
+    async (account: AccountTypeData) => {
+      setState({ phase: 'checking', account, view: null });
+      const [view, renewed] = await Promise.allSettled([getGuestView(identifier), renewGuestSession()]);
+      if (view.status === 'fulfilled' && renewed.status === 'fulfilled') {
+        setState({ phase: 'content', account, view: view.value });
+        return;
+      }
+      // A token of another memorial, an expired one, or a changed code: ask for the code again.
+      if (view.status === 'rejected' && view.reason instanceof ApiError && view.reason.code === '401') clearGuestSession();
+      setState({ phase: 'gate', account, view: null });
+    },
+    [identifier],
+  );
+
+  // On arrival: a returning visitor of a private memorial sees the content without the code; the
+  // client-rendered route loads everything.
+  useEffect(() => {
+    const run = { cancelled: false };
+    const start = async () => {
+      if (state.phase === 'gate' && state.account) {
+        if (getSessionState().guest) await loadWithGuestToken(state.account);
+        return;
+      }
+      if (state.phase !== 'loading') return;
+      let account: AccountTypeData;
+      try {
+        account = await getAccountType(identifier);
+      } catch {
+        // Spec §2, §8: an unknown memorial or a failed check goes to /.
+        goHome();
+        return;
+      }
+      // Spec §2: any answer but P or U goes to / (the type is checked, not trusted).
+      const type: string = account.type;
+      if (type === 'U') {
+        try {
+          const view = await getGuestView(identifier);
+          if (!run.cancelled) setState({ phase: 'content', account, view });
+        } catch {
+          goHome();
+        }
+      } else if (type === 'P') {
+        if (getSessionState().guest) await loadWithGuestToken(account);
+        else setState({ phase: 'gate', account, view: null });
+      } else {
+        goHome();
+      }
+    };
+    void start();
+    return () => {
+      run.cancelled = true;
+    };
+    // Runs once on arrival; later changes come from the visitor's actions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const { phase, account, view } = state;
+  const isPrivate = account?.type === 'P';
+
+  useEffect(() => {
+    if (phase === 'content' && view) document.title = `${view.personData.fullname} · Recuerdos`;
+    else if (phase === 'gate') document.title = 'Memorial privado · Recuerdos';
+  }, [phase, view]);
+
+  const addGift = (type: GiftType) =>
+    setState((current) => {
+      if (!current.view) return current;
+      const gifts = { ...current.view.gifts };
+      if (type === 'V') gifts.candles += 1;
+      else gifts.flowers += 1;
+      return { ...current, view: { ...current.view, gifts } };
+    });
+
+  const guestLink = `${publicUrl}/guest?id=${encodeURIComponent(identifier)}`;
+
+  return (
+    <div className="guest-page">
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <GuestHeader privateProfile={account ? isPrivate : null} />
+      <main id="contenido" className="guest-main" tabIndex={-1}>
+        {phase === 'loading' || phase === 'checking' || !account ? (
+          <>
+            <h1 className="visually-hidden">Memorial</h1>
+            <PageSpinner label="Cargando el memorial…" />
+          </>
+        ) : phase === 'gate' || !view ? (
+          <AccessCodeForm identifier={identifier} fullname={account.fullname} onEntered={() => void loadWithGuestToken(account)} />
+        ) : (
+          <div className="guest-layout">
+            <div className="guest-layout__profile">
+              <ProfileCard person={view.personData} gifts={view.gifts} variant="guest" guestLink={guestLink} headingLevel={1}>
+                <GiftButtons identifier={identifier} onGiven={addGift} />
+              </ProfileCard>
+            </div>
+            <div className="guest-layout__posts">
+              {isPrivate ? (
+                <FormBar messagesAllowed={enabled(view.flagmsg)} picturesAllowed={enabled(view.flagpic)} onOpen={setComposing} />
+              ) : null}
+              <section className="guest-section" aria-labelledby="publicaciones">
+                <h2 id="publicaciones" className="guest-section__title">
+                  Publicaciones
+                </h2>
+                <PostList posts={view.adminPosts} authorKind="owner" onOpenMedia={setViewing} eagerCount={2} emptyText="La familia aún no ha compartido publicaciones." />
+              </section>
+              <section className="guest-section" aria-labelledby="recuerdos-de-otros">
+                <h2 id="recuerdos-de-otros" className="guest-section__title">
+                  Recuerdos compartidos por otros
+                </h2>
+                <PostList posts={view.guestPosts} authorKind="guest" onOpenMedia={setViewing} emptyText="Todavía nadie ha compartido un recuerdo." />
+              </section>
+            </div>
+          </div>
+        )}
+      </main>
+      <GuestFooter />
+      {mounted ? <Toaster /> : null}
+      {viewing ? (
+        <Suspense fallback={null}>
+          <MediaViewer
+            path={viewing.path}
+            description={viewing.text.trim() || (isVideoPath(viewing.path) ? 'Video compartido' : 'Foto compartida')}
+            onClose={() => setViewing(null)}
+          />
+        </Suspense>
+      ) : null}
+      {composing && view ? (
+        <Suspense fallback={null}>
+          <GuestPostModal kind={composing} identifier={identifier} messagesAllowed={enabled(view.flagmsg)} onClose={() => setComposing(null)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+// The guest modal (spec §2, §5 'Guest modal'): 'Deja tu mensaje', 'Deja tu foto' or 'Deja tu video'.
+// Name (required, ≤ 60), optional e-mail (≤ 80), the message (≤ 500 with a live counter; required for
+// a message, optional with media and sent as ' ' when empty; only when messages are allowed), the
+// cropped picture or the mp4 video (≤ 50 MB), a consent notice (Ley N.° 29733), upload progress,
+// and the toast 'Su memoria ha sido enviada'. Loaded only when a visitor opens it.
+import { useCallback, useId, useState, type ChangeEvent } from 'react';
+import { Controller } from 'react-hook-form';
+import { LIMITS, VIDEO_TYPE } from '@recuerdos/shared/limits';
+import { guestPostFormSchema, videoProblem, type PostKind } from '@recuerdos/shared/post-schemas';
+import { Button } from '../../../components/button';
+import { TextArea, TextField } from '../../../components/field';
+import { PictureCropField, pictureFieldError } from '../../../components/memorial/picture-crop-field';
+import { UploadProgress } from '../../../components/memorial/upload-progress';
+import { Modal } from '../../../components/modal';
+import { showToast } from '../../../components/toast';
+import { blockEnter, useZodForm } from '../../../lib/forms';
+import { saveGuestMessage } from '../api/save-guest-message';
+import './guest-post-modal.css';
+
+const TITLES: Record<PostKind, string> = { message: 'Deja tu mensaje', picture: 'Deja tu foto', video: 'Deja tu video' };
+
+export const SENT_TITLE = 'Su memoria ha sido enviada';
+export const SENT_TEXT = 'La familia la revisará y, cuando la apruebe, aparecerá en el muro de recuerdos. Gracias por tu cariño.';
+
+interface GuestPostModalProps {
+  kind: PostKind;
+  identifier: string;
+  messagesAllowed: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Controlled fields (value + onChange), never `register`'s ref: on Preact a ref given to a function
+ * component does not reach its input (no ref-as-prop), and react-hook-form would not read it.
+ */
+function controlled(field: { name: string; value: string | undefined; onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void; onBlur: () => void }) {
+  return { name: field.name, value: field.value ?? '', onChange: field.onChange, onBlur: field.onBlur };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: GuestPostModalProps) {
+  const form = useZodForm(guestPostFormSchema(kind, messagesAllowed), { defaultValues: { fullname: '', email: '', message: '' } });
+  const { control, handleSubmit, formState, watch } = form;
+  const [picture, setPicture] = useState<Blob | null>(null);
+  const [cropPending, setCropPending] = useState(false);
+  const [video, setVideo] = useState<File | null>(null);
+  const [mediaError, setMediaError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const videoId = useId();
+  const message = watch('message');
+
+  const mediaProblem = useCallback((): string | null => {
+    if (kind === 'picture') return pictureFieldError(picture, cropPending);
+    if (kind === 'video') return videoProblem(video);
+    return null;
+  }, [kind, picture, cropPending, video]);
+
+  const chooseVideo = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const problem = file ? videoProblem(file) : null;
+    if (problem) {
+      // Spec §5: a refused video clears the field.
+      event.target.value = '';
+      setVideo(null);
+      setMediaError(problem);
+      return;
+    }
+    setVideo(file);
+    setMediaError(null);
+  };
+
+  const send = async (values: { fullname: string; email: string; message: string }) => {
+    const problem = mediaProblem();
+    setMediaError(problem);
+    if (problem) return;
+    setSending(true);
+    try {
+      // Spec §9: a submit starts after 500 ms.
+      await wait(LIMITS.saveDelayMs);
+      const withMedia = kind !== 'message';
+      if (withMedia) setProgress(0);
+      await saveGuestMessage(
+        {
+          identifier,
+          fullname: values.fullname,
+          email: values.email,
+          // Spec §5: an empty message is sent as a single space.
+          message: values.message.trim() ? values.message : ' ',
+          ...(kind === 'picture' && picture ? { postPicture: picture } : {}),
+          ...(kind === 'video' && video ? { postVideo: video } : {}),
+        },
+        withMedia ? ({ percent }) => setProgress(percent) : undefined,
+      );
+      showToast('success', SENT_TITLE, SENT_TEXT);
+      onClose();
+    } catch {
+      // Spec §8: a failed guest submission is silently ignored; the spinner stops and the form stays.
+      setSending(false);
+      setProgress(null);
+    }
+  };
+
+  const onInvalid = () => setMediaError(mediaProblem());
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={!sending}
+      title={TITLES[kind]}
+      className="guest-post-modal"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={sending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="guest-post-form" loading={sending}>
+            Guardar
+          </Button>
+        </>
+      }
+    >
+      <form id="guest-post-form" noValidate onSubmit={(event) => void handleSubmit(send, onInvalid)(event)}>
+        <Controller
+          control={control}
+          name="fullname"
+          render={({ field }) => (
+            <TextField label="Tu nombre" autoComplete="name" blockEnter error={formState.errors.fullname?.message} disabled={sending} {...controlled(field)} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="email"
+          render={({ field }) => (
+            <TextField
+              label="Tu correo electrónico (opcional)"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              blockEnter
+              hint="Solo para avisarte cuando la familia apruebe tu recuerdo."
+              error={formState.errors.email?.message}
+              disabled={sending}
+              {...controlled(field)}
+            />
+          )}
+        />
+        {kind === 'picture' ? (
+          <PictureCropField
+            canvasSize={LIMITS.postCanvas}
+            value={picture}
+            onChange={(blob) => {
+              setPicture(blob);
+              if (blob) setMediaError(null);
+            }}
+            onPendingChange={setCropPending}
+            error={mediaError ?? undefined}
+            disabled={sending}
+          />
+        ) : null}
+        {kind === 'video' ? (
+          <div className={mediaError ? 'field field--invalid' : 'field'}>
+            <label className="field__label" htmlFor={videoId}>
+              Video
+            </label>
+            <p className="field__hint" id={`${videoId}-hint`}>
+              Un video MP4 de hasta 50 MB.
+            </p>
+            <input
+              id={videoId}
+              className="guest-post-modal__file"
+              type="file"
+              accept={`${VIDEO_TYPE},.mp4`}
+              onChange={chooseVideo}
+              onKeyDown={blockEnter}
+              disabled={sending}
+              aria-invalid={mediaError ? true : undefined}
+              aria-describedby={mediaError ? `${videoId}-hint ${videoId}-error` : `${videoId}-hint`}
+            />
+            {mediaError ? (
+              <p className="field__error" id={`${videoId}-error`}>
+                {mediaError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {messagesAllowed ? (
+          <Controller
+            control={control}
+            name="message"
+            render={({ field }) => (
+              <TextArea
+                label={kind === 'message' ? 'Tu mensaje' : 'Tu mensaje (opcional)'}
+                error={formState.errors.message?.message}
+                count={{ value: (message ?? '').length, max: LIMITS.messageMax }}
+                disabled={sending}
+                {...controlled(field)}
+              />
+            )}
+          />
+        ) : null}
+        {progress !== null ? <UploadProgress percent={progress} label={kind === 'video' ? 'Subiendo tu video' : 'Subiendo tu foto'} /> : null}
+        <p className="guest-post-modal__consent">
+          Tu nombre, tu correo y lo que compartas se usan solo para mostrar tu recuerdo en este memorial cuando la familia lo apruebe y para avisarte
+          de ello; no los compartimos con nadie más. Puedes pedir que los borremos en cualquier momento (Ley N.° 29733 de Protección de Datos
+          Personales). <a href="/privacidad">Política de privacidad</a>.
+        </p>
+      </form>
+    </Modal>
+  );
+}
