@@ -109,6 +109,15 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       await eventually(() => api<{ type: string }>(server, 'GET', `/person/verify-type-account?id=${id}`), (r) => r.data.type === 'U');
       // A visitor now reads the memorial without a code.
       expect((await api(server, 'GET', `/person/get-data-for-guest?id=${id}`)).code).toBe('200');
+      const visitor = await openPage(browser, server.baseUrl, viewport);
+      try {
+        await visitor.page.goto(`/guest?id=${id}`);
+        await visitor.page.getByText('Perfil público').first().waitFor();
+        await visitor.page.getByRole('heading', { name: memorial.person }).first().waitFor();
+        expect(await visitor.page.getByPlaceholder('Ingresa el código de acceso').count()).toBe(0);
+      } finally {
+        await visitor.close();
+      }
 
       await state.selectOption({ label: 'Perfil privado' });
       await eventually(() => api<{ type: string }>(server, 'GET', `/person/verify-type-account?id=${id}`), (r) => r.data.type === 'P');
@@ -125,6 +134,20 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       await eventually(savedCode, (r) => r.data.personData.entercode === 'miclavenueva202');
       expect(await accessAllowed(id, 'miclavenueva202')).toBe(true);
       expect(await accessAllowed(id, memorial.accessCode)).toBe(false);
+      // On the memorial page, a visitor meets the code screen and enters with the new code.
+      const privateVisitor = await openPage(browser, server.baseUrl, viewport);
+      try {
+        await privateVisitor.page.goto(`/guest?id=${id}`);
+        await privateVisitor.page.getByText('Perfil privado').first().waitFor();
+        const gate = privateVisitor.page.getByPlaceholder('Ingresa el código de acceso');
+        await gate.fill('miclavenueva202');
+        await gate.press('Enter');
+        await privateVisitor.page.getByRole('heading', { name: memorial.person }).first().waitFor();
+        expect(await gate.count()).toBe(0);
+        expect(privateVisitor.problems, privateVisitor.problems.join('\n')).toEqual([]);
+      } finally {
+        await privateVisitor.close();
+      }
 
       // Flags.
       await page.getByRole('group', { name: '¿Los invitados pueden subir fotos y videos?' }).getByLabel('No').check();
