@@ -25,12 +25,22 @@ export interface MediaFields {
 /** The busboy file stream: `truncated` and a 'limit' event when the size limit cut it. */
 type FileStream = Readable & { truncated?: boolean };
 
-async function receiveVideo(store: MediaStore, stream: FileStream): Promise<TempObject> {
+async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: FileStream): Promise<TempObject> {
   let overLimit = false;
   stream.once('limit', () => {
     overLimit = true;
   });
-  return store.writeTemp(Readable.from(mp4Checked(stream, () => overLimit || stream.truncated === true)));
+  // A client that hangs up mid-upload must end the write (and so its cleanup), not leave it waiting.
+  const onClose = () => {
+    // 'close' also follows a complete body; only a body cut short (readableAborted) aborts the write.
+    if (request.raw.readableAborted && !stream.readableEnded) stream.destroy(new Error('Upload aborted by the client'));
+  };
+  request.raw.once('close', onClose);
+  try {
+    return await store.writeTemp(Readable.from(mp4Checked(stream, () => overLimit || stream.truncated === true)));
+  } finally {
+    request.raw.off('close', onClose);
+  }
 }
 
 export async function readMediaUpload(request: FastifyRequest, store: MediaStore, names: MediaFields): Promise<MediaUpload> {
@@ -40,7 +50,7 @@ export async function readMediaUpload(request: FastifyRequest, store: MediaStore
     fileFields,
     receive: async (stream: Readable, info: FileInfo): Promise<ReceivedMedia> =>
       info.fieldname === names.video
-        ? { kind: 'video', temp: await receiveVideo(store, stream) }
+        ? { kind: 'video', temp: await receiveVideo(request, store, stream) }
         : { kind: 'picture', buffer: await bufferStream(stream, LIMITS.pictureMaxBytes) },
     discard: async (result) => {
       if (result.kind === 'video') await store.discardTemp(result.temp.tempKey);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Disclaimer, LoginData } from '@recuerdos/shared/api-types';
 import { startTestServer, type TestServer } from '../../test/helper';
 import { DEMO_EMAIL, seedDemo } from './demo';
+import { mediaFiles } from '../../test/media-fixtures';
 
 function databaseUrl(server: TestServer): string {
   const db = server.config.database;
@@ -109,6 +110,26 @@ describe('demo seed', () => {
     for (const p of posts) expect(p.reg).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
   });
 
+  it('gives the memorial a profile picture and picture posts, served in every size', async () => {
+    const identifier = first.ctx.site.demoIdentifier ?? '';
+    const person = await first.get<{ personData: { profilepath: string } }>(`/api/person/get-data-for-guest?id=${identifier}`);
+    const posts = await first.get<{ posts: { path: string }[] }>(`/api/content/get-admin-posts-for-guest?id=${identifier}`);
+    const pictures = posts.body.data.posts.map((p) => p.path).filter((path) => path !== '');
+    expect(pictures).toHaveLength(2);
+    const profile = person.body.data.personData.profilepath;
+    expect(profile).toMatch(/^\/media\/[A-Za-z0-9_-]+\.jpg$/);
+    for (const [path, widths] of [[profile, [130, 260, 300]], ...pictures.map((p) => [p, [240, 480, 800]] as const)] as const) {
+      const jpeg = await fetch(first.url + path);
+      expect(jpeg.status).toBe(200);
+      expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+      for (const width of widths) {
+        const webp = await fetch(first.url + path.replace('.jpg', `-${width}.webp`));
+        expect(webp.status).toBe(200);
+        expect(webp.headers.get('content-type')).toBe('image/webp');
+      }
+    }
+  });
+
   it('the printed credentials open the account on the demo memorial, with no banners', async () => {
     const password = /Password:\s+(\S{12})\s/.exec(firstPrinted)?.[1] ?? '';
     const login = await second.post<LoginData>('/api/user/login', { email: DEMO_EMAIL, password });
@@ -132,6 +153,11 @@ describe('demo seed', () => {
       expect(a.ctx.site.demoIdentifier).toBe(b.ctx.site.demoIdentifier);
       const accounts = await a.db.selectFrom('accounts').select('id').where('email', '=', DEMO_EMAIL).execute();
       expect(accounts).toHaveLength(1);
+      // The loser staged its pictures in its own media folder and must have discarded them.
+      const loser = ra.created ? b : a;
+      const winner = ra.created ? a : b;
+      expect(await mediaFiles(loser.config.mediaDir)).toEqual([]);
+      expect((await mediaFiles(winner.config.mediaDir)).filter((f) => !f.startsWith('.tmp/'))).toHaveLength(3 * 4);
     } finally {
       await b.close();
       await a.close();

@@ -2,12 +2,16 @@
 // an active contract, posts by the family and by visitors, candles and flowers. Every start points
 // the landing's demo link at it (ctx.site.demoIdentifier) and prints how to open it.
 //
-// To extend it (pictures, videos…), add fields to DEMO and a step to createDemo; the posts already
-// carry an optional media key and kind.
+// Its pictures are illustrations drawn in demo-pictures.ts, stored through the same pipeline as any
+// upload: staged before the transaction, promoted after it commits, discarded if it fails.
 import type { Kysely } from 'kysely';
 import { limaDateTime } from '@recuerdos/shared/dates';
 import type { AppContext } from '../context';
-import type { Database, PostsTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import { newMediaKey } from '../media/media-keys';
+import { StagedMedia } from '../media/staged-media';
+import { mediaStoreFor } from '../storage/media-store-for';
+import { renderDemoPictures, type DemoPictures } from './demo-pictures';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { hashPassword } from '../auth/passwords';
@@ -19,8 +23,7 @@ interface DemoPost {
   text: string;
   /** How long ago it was posted; posts are listed newest first. */
   daysAgo: number;
-  mediaKey?: string | null;
-  mediaKind?: PostsTable['mediaKind'];
+  picture?: Exclude<keyof DemoPictures, 'profile'>;
 }
 
 interface DemoData {
@@ -57,10 +60,12 @@ const DEMO: DemoData = {
     {
       text: 'Gracias a todos los que nos acompañaron en la misa. Sus palabras y oraciones nos dieron fuerza para seguir.',
       daysAgo: 420,
+      picture: 'candle',
     },
     {
       text: 'Encontramos tus cartas de cuando eras maestra en Huancayo. Cuánto cariño por tus alumnos, mamá.',
       daysAgo: 200,
+      picture: 'mountains',
     },
     {
       text: 'Hoy preparamos tu ají de gallina, como nos enseñaste. La mesa estuvo llena, como a ti te gustaba.',
@@ -107,7 +112,10 @@ async function findDemoIdentifier(db: Kysely<Database>): Promise<{ found: boolea
   return { found: true, identifier: memorial?.identifier ?? null };
 }
 
-async function createDemo(db: Kysely<Database>, passwordHash: string, now = new Date()): Promise<string> {
+/** Media keys of the staged illustrations. */
+type DemoMediaKeys = Record<keyof DemoPictures, string>;
+
+async function createDemo(db: Kysely<Database>, passwordHash: string, keys: DemoMediaKeys, now = new Date()): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const createdAt = nowIso(now);
     const account = await trx
@@ -121,7 +129,7 @@ async function createDemo(db: Kysely<Database>, passwordHash: string, now = new 
         ...DEMO.memorial,
         identifier: newIdentifier(),
         accountId: account.id,
-        photoKey: null,
+        photoKey: keys.profile,
         type: 'U',
         accessCode: '',
         accessCodeVersion: 1,
@@ -156,8 +164,8 @@ async function createDemo(db: Kysely<Database>, passwordHash: string, now = new 
       authorName: 'Familia',
       authorEmail: null,
       text: post.text,
-      mediaKey: post.mediaKey ?? null,
-      mediaKind: post.mediaKind ?? null,
+      mediaKey: post.picture ? keys[post.picture] : null,
+      mediaKind: post.picture ? ('picture' as const) : null,
       place: index + 1,
       state: 'approved' as const,
       createdAt: nowIso(at(post.daysAgo)),
@@ -171,8 +179,8 @@ async function createDemo(db: Kysely<Database>, passwordHash: string, now = new 
       authorName: post.name,
       authorEmail: null,
       text: post.text,
-      mediaKey: post.mediaKey ?? null,
-      mediaKind: post.mediaKind ?? null,
+      mediaKey: null,
+      mediaKind: null,
       place: index + 1,
       state: 'approved' as const,
       createdAt: nowIso(at(post.daysAgo)),
@@ -181,6 +189,21 @@ async function createDemo(db: Kysely<Database>, passwordHash: string, now = new 
     await trx.insertInto('posts').values([...ownerRows, ...guestRows]).execute();
     return memorial.identifier;
   });
+}
+
+async function stageDemoPictures(ctx: AppContext): Promise<{ keys: DemoMediaKeys; media: { media: StagedMedia; key: string }[] }> {
+  const store = mediaStoreFor(ctx);
+  const pictures = await renderDemoPictures();
+  const entries = Object.entries(pictures) as [keyof DemoPictures, Buffer][];
+  const media = await Promise.all(
+    entries.map(async ([name, bytes]) => ({
+      name,
+      key: newMediaKey(false),
+      media: await StagedMedia.picture(store, bytes, name === 'profile' ? 'profile' : 'post'),
+    })),
+  );
+  const keys = Object.fromEntries(media.map(({ name, key }) => [name, key])) as DemoMediaKeys;
+  return { keys, media };
 }
 
 function announce(ctx: AppContext, result: DemoSeedResult, print: (line: string) => void): void {
@@ -216,11 +239,14 @@ export async function seedDemo(
     result = { email: DEMO_EMAIL, password: null, identifier: existing.identifier, created: false };
   } else {
     const password = newIdentifier(12);
+    const staged = await stageDemoPictures(ctx);
     try {
-      const identifier = await createDemo(ctx.db, await hashPassword(password));
+      const identifier = await createDemo(ctx.db, await hashPassword(password), staged.keys);
+      await Promise.all(staged.media.map(({ media, key }) => media.promote(key)));
       result = { email: DEMO_EMAIL, password, identifier, created: true };
       ctx.log.info({ identifier }, 'Demo account and memorial created');
     } catch (err) {
+      await Promise.all(staged.media.map(({ media }) => media.discard()));
       if (!isUniqueViolation(err)) throw err;
       const winner = await findDemoIdentifier(ctx.db);
       result = { email: DEMO_EMAIL, password: null, identifier: winner.identifier, created: false };

@@ -36,11 +36,21 @@ export class DiskMediaStore implements MediaStore {
     await fs.mkdir(this.tempDir, { recursive: true });
     const tempKey = randomBytes(16).toString('hex');
     const file = this.tempFile(tempKey);
+    // Create the file before streaming into it with 'r+' (which never creates): a lazily opened
+    // stream could otherwise create it after a failed upload's cleanup had already run.
+    await fs.writeFile(file, '', { flag: 'wx' });
     try {
-      if (Buffer.isBuffer(body)) await fs.writeFile(file, body, { flag: 'wx' });
-      else await pipeline(body, createWriteStream(file, { flags: 'wx' }));
-      const { size } = await fs.stat(file);
-      return { tempKey, size };
+      if (Buffer.isBuffer(body)) await fs.writeFile(file, body, { flag: 'r+' });
+      else await pipeline(body, createWriteStream(file, { flags: 'r+' }));
+      // On disk before the database row that points at it is committed.
+      const handle = await fs.open(file, 'r');
+      try {
+        await handle.sync();
+        const { size } = await handle.stat();
+        return { tempKey, size };
+      } finally {
+        await handle.close();
+      }
     } catch (err) {
       await fs.rm(file, { force: true });
       throw err;
