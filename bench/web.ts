@@ -1,10 +1,14 @@
-// Figures for the web client: builds the app and prints the gzip size of what each client route
-// downloads. Benchmarks print figures; they never pass or fail.
-//   npm run bench -- web              build, then measure
-//   npm run bench -- web --no-build   measure the existing apps/web/dist
+// Figures for the web client: builds the app, prints the gzip size of what each client route
+// downloads and of the server-rendered guest page's bundle, and runs Lighthouse (mobile preset) on a
+// seeded public and private guest memorial. Benchmarks print figures; they never pass or fail.
+//   npm run bench -- web                   build, then measure and audit
+//   npm run bench -- web --no-build        measure the existing apps/web/dist
+//   npm run bench -- web --no-lighthouse   sizes only
+//   npm run bench -- web --runs 5          Lighthouse runs per page (median shown; default 3)
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { measureBundles, printBundleReport } from './web/bundle-sizes';
+import { measureGuestBundle, printGuestBundle, runGuestLighthouse } from './web/guest-page';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -13,4 +17,12 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-printBundleReport(measureBundles(path.join(root, 'apps/web/dist')));
+const dist = path.join(root, 'apps/web/dist');
+printBundleReport(measureBundles(dist));
+printGuestBundle(measureGuestBundle(dist));
+
+if (!process.argv.includes('--no-lighthouse')) {
+  const runsAt = process.argv.indexOf('--runs');
+  const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) || 3 : 3;
+  await runGuestLighthouse(runs);
+}

@@ -37,6 +37,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       prefix: '/assets/',
       wildcard: true,
       index: false,
+      // The build writes .br/.gz beside each text asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=31536000, immutable'),
     });

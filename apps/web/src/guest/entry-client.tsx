@@ -4,9 +4,10 @@
 import { hydrateRoot } from 'react-dom/client';
 import { GUEST_DATA_ELEMENT_ID, type GuestPageData } from '@recuerdos/shared/guest-page';
 import { GuestMemorial } from '../features/guest-memorial/components/guest-memorial';
-import '../styles/fonts.css';
+import './guest-fonts.css';
 import '../styles/tokens.css';
 import '../styles/base.css';
+import './guest-page.css';
 
 const root = document.getElementById('root');
 const json = document.getElementById(GUEST_DATA_ELEMENT_ID)?.textContent;

@@ -43,7 +43,7 @@ export interface GuestAssets {
 }
 
 /** Fonts the first screen paints with (the name in Lora 600, the text in Source Sans 3 400). */
-const PRELOADED_FONTS = [/\/lora-latin-600-normal-[\w-]+\.woff2$/, /\/source-sans-3-latin-400-normal-[\w-]+\.woff2$/];
+const PRELOADED_FONTS = [/\/lora-latin-600-normal-[\w-]+\.woff2$/];
 
 export function readGuestAssets(distDir: string): GuestAssets | null {
   const file = path.join(distDir, GUEST_MANIFEST_FILE);

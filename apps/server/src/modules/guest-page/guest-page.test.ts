@@ -157,6 +157,20 @@ describe('GET /guest', () => {
     expect(top).not.toContain('noindex');
   });
 
+  it('sends the document and the bundle compressed', async () => {
+    const { memorial } = await makeOwner(rendered.db, { memorial: { type: 'U' } });
+    const res = await fetch(`${rendered.url}/guest?id=${memorial.identifier}`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await res.text()).toContain('<main data-state="content">');
+    const gz = await fetch(`${rendered.url}/guest?id=${memorial.identifier}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toContain('<main data-state="content">');
+    const script = await fetch(`${rendered.url}/assets/guest-entry-client-test.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(script.headers.get('content-encoding')).toBe('br');
+    expect(await script.text()).toBe('console.log("guest bundle (test)");\n');
+  });
+
   it('uses the product picture for a public memorial without a photo', async () => {
     const { memorial } = await makeOwner(rendered.db, { memorial: { type: 'U', photoKey: null } });
     const top = head(await (await page(rendered, `?id=${memorial.identifier}`)).text());

@@ -74,6 +74,8 @@ function TextCard({ post, authorKind, onRequestDelete, className }: PostCardProp
 
 function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, eager = false, className }: PostCardProps) {
   const [turned, setTurned] = useState(false);
+  // The back is filled the first time the card is turned: less to render and hydrate per card.
+  const [everTurned, setEverTurned] = useState(false);
   const kind = postCardKind(post);
   const author = postAuthor(post, authorKind);
   const size = LIMITS.cardMediaPx;
@@ -110,13 +112,20 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, eager = fal
           ) : null}
         </div>
         <div className="post-card__face post-card__back" inert={!turned} aria-hidden={!turned || undefined}>
-          <p className="post-card__dedication">Dedicatoria</p>
-          {message ? <p className="post-card__message">{message}</p> : null}
-          <p className="post-card__author">{author}</p>
-          <PostDate post={post} />
+          {everTurned ? (
+            <>
+              <p className="post-card__dedication">Dedicatoria</p>
+              {message ? <p className="post-card__message">{message}</p> : null}
+              <p className="post-card__author">{author}</p>
+              <PostDate post={post} />
+            </>
+          ) : null}
         </div>
       </div>
-      <button type="button" className="post-card__flip" aria-pressed={turned} onClick={() => setTurned((value) => !value)}>
+      <button type="button" className="post-card__flip" aria-pressed={turned} onClick={() => {
+          setEverTurned(true);
+          setTurned((value) => !value);
+        }}>
         <TurnIcon />
         <span>{turned ? `Ver ${what}` : 'Ver dedicatoria'}</span>
       </button>

@@ -55,19 +55,18 @@ function goHome(): void {
   window.location.replace('/');
 }
 
-function useMounted(): boolean {
+/** The toasts' live region, mounted after hydration (the server's markup has none); only this re-renders. */
+function ClientToaster() {
   const [mounted, setMounted] = useState(false);
-  // Client-only parts (toasts) appear after hydration, so the server's markup matches.
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setMounted(true), []);
-  return mounted;
+  return mounted ? <Toaster /> : null;
 }
 
 export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialProps) {
   const [state, setState] = useState<State>(() => initialState(initial));
   const [viewing, setViewing] = useState<Post | null>(null);
   const [composing, setComposing] = useState<PostKind | null>(null);
-  const mounted = useMounted();
 
   /** The content with the stored guest token (renewed alongside, spec §4); the gate when refused. */
   const loadWithGuestToken = useCallback(
@@ -188,7 +187,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
         )}
       </main>
       <GuestFooter />
-      {mounted ? <Toaster /> : null}
+      <ClientToaster />
       {viewing ? (
         <Suspense fallback={null}>
           <MediaViewer

@@ -1,0 +1,160 @@
+// Figures of the guest memorial (issue 5 §8): the JavaScript a phone downloads for /guest to become
+// interactive (the guest entry and its static imports, gzip -9, from dist/.vite/guest-manifest.json),
+// and Lighthouse's mobile preset (simulated slow 4G, 4× CPU) on a seeded public and private memorial
+// served by the real server (built app, temporary DATA_DIR). Prints figures; never passes or fails.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { seedMemorial } from '../../e2e/support/memorial';
+import { startServer } from '../../e2e/support/server';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+const ENTRY = 'src/guest/entry-client.tsx';
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+export interface GuestBundleSize {
+  js: number;
+  css: number;
+  files: { file: string; gzip: number }[];
+  lazy: { file: string; gzip: number }[];
+}
+
+export function measureGuestBundle(dist: string): GuestBundleSize | null {
+  const manifestFile = path.join(dist, '.vite/guest-manifest.json');
+  if (!fs.existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    manifest[key].imports?.forEach(visit);
+  };
+  visit(ENTRY);
+  const chunks = [...seen].map((key) => manifest[key]).filter((chunk): chunk is ManifestChunk => !!chunk);
+  const files = chunks.map((chunk) => ({ file: chunk.file, gzip: gzip(path.join(dist, chunk.file)) }));
+  const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].reduce((total, file) => total + gzip(path.join(dist, file)), 0);
+  const lazy = (manifest[ENTRY]?.dynamicImports ?? [])
+    .map((key) => manifest[key])
+    .filter((chunk): chunk is ManifestChunk => !!chunk)
+    .map((chunk) => ({ file: chunk.file, gzip: gzip(path.join(dist, chunk.file)) }));
+  return { js: files.reduce((total, f) => total + f.gzip, 0), css, files, lazy };
+}
+
+export function printGuestBundle(size: GuestBundleSize | null): void {
+  if (!size) {
+    console.log('\n/guest (server-rendered): not built');
+    return;
+  }
+  console.log(`\n/guest (server-rendered, Preact): JS to become interactive ${kb(size.js)} (target ≤ 80 KB), CSS ${kb(size.css)}`);
+  for (const { file, gzip: bytes } of size.files) console.log(`    ${file.padEnd(44)} ${kb(bytes).padStart(9)}`);
+  console.log('  loaded only when the visitor acts:');
+  for (const { file, gzip: bytes } of size.lazy) console.log(`    ${file.padEnd(44)} ${kb(bytes).padStart(9)}`);
+}
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+}
+
+/** One audit's figures, or null when Lighthouse could not measure (its runtime error is printed). */
+async function audit(url: string, port: number): Promise<LighthouseFigures | null> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (result.lhr.runtimeError) {
+    console.log(`  (a run failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message})`);
+    return null;
+  }
+  const { categories, audits } = result.lhr;
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcpMs: numeric('first-contentful-paint'),
+  };
+}
+
+/** Lighthouse (mobile preset) on a seeded public and a seeded private memorial; `runs` audits each, median shown. */
+export async function runGuestLighthouse(runs = 3): Promise<void> {
+  process.env.CHROME_PATH ??= '/usr/bin/chromium';
+  const server = await startServer({ SEED_DEMO: '0', LOG_LEVEL: 'error' });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const publicMemorial = await seedMemorial(server, {
+      type: 'U',
+      person: 'María Elena Torres Salazar',
+      photo: true,
+      candles: 12,
+      flowers: 5,
+      ownerPosts: [
+        { text: 'Gracias a todos los que nos acompañaron en la misa.' },
+        { text: 'Su jardín en primavera, como a ella le gustaba.', picture: true },
+        { text: 'Cantando en su cumpleaños 80.', video: true },
+        { text: 'Encontramos tus cartas de cuando eras maestra en Huancayo.', picture: true },
+        { text: 'Hoy preparamos tu ají de gallina, como nos enseñaste.' },
+      ],
+      guestPosts: [
+        { name: 'Carmen Rojas', text: 'Profesora María Elena, gracias por enseñarme a leer y a creer en mí.' },
+        { name: 'Jorge Villanueva', text: 'Vecina querida, siempre con una sonrisa y un cafecito.', picture: true },
+        { name: 'Diego Salazar', text: 'Abuelita, te extraño cada día.' },
+      ],
+    });
+    const privateMemorial = await seedMemorial(server, { type: 'P', person: 'Julia Quispe Mamani', accessCode: 'flores2024', photo: true, ownerPosts: [{ text: 'Te extrañamos.' }] });
+    const targets = [
+      ['public memorial', `${server.baseUrl}/guest?id=${publicMemorial.identifier}`],
+      ['private memorial (code screen)', `${server.baseUrl}/guest?id=${privateMemorial.identifier}`],
+    ] as const;
+    console.log(`\nLighthouse 12 mobile preset (simulated slow 4G, 4× CPU), median of ${runs} runs`);
+    console.log(`targets: Performance ≥ 98, LCP ≤ 1500 ms, TBT ≤ 50 ms, CLS ≤ 0.02, Accessibility 100\n`);
+    console.log(`${'page'.padEnd(32)} ${'Perf'.padStart(5)} ${'FCP ms'.padStart(8)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(7)} ${'A11y'.padStart(5)}`);
+    for (const [name, url] of targets) {
+      const results: LighthouseFigures[] = [];
+      for (let i = 0; i < runs; i++) {
+        const figures = await audit(url, chrome.port);
+        if (figures) results.push(figures);
+      }
+      if (results.length === 0) {
+        console.log(`${name.padEnd(32)} no successful run`);
+        continue;
+      }
+      const median = (pick: (r: LighthouseFigures) => number) => {
+        const values = results.map(pick).sort((a, b) => a - b);
+        return values[Math.floor(values.length / 2)] ?? Number.NaN;
+      };
+      const spread = `LCP ${Math.min(...results.map((r) => r.lcpMs)).toFixed(0)}–${Math.max(...results.map((r) => r.lcpMs)).toFixed(0)}, TBT ${Math.min(...results.map((r) => r.tbtMs)).toFixed(0)}–${Math.max(...results.map((r) => r.tbtMs)).toFixed(0)}`;
+      console.log(
+        `${name.padEnd(32)} ${String(median((r) => r.performance)).padStart(5)} ${median((r) => r.fcpMs).toFixed(0).padStart(8)} ${median((r) => r.lcpMs).toFixed(0).padStart(8)} ${median((r) => r.tbtMs).toFixed(0).padStart(8)} ${median((r) => r.cls).toFixed(3).padStart(7)} ${String(median((r) => r.accessibility)).padStart(5)}   (${results.length} runs; ${spread})`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}

@@ -1,0 +1,432 @@
+// The guest memorial (/guest?id=) against the real server and the real build: the server-rendered
+// page hydrated by the Preact guest bundle. Public content and counts, candles and flowers, the
+// copied link, the media viewer, the private gate (wrong then right code, a returning visitor), the
+// form bar for each combination of the flags, the guest modal's messages and the three kinds of
+// submission reaching the owner's pending list, link previews, axe on every state, no console
+// error (the CSP would report one).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp4Bytes } from '../apps/server/test/media-fixtures';
+import { expectAccessible } from './support/axe';
+import { DESKTOP, PHONE, WIDTHS, fieldErrors, horizontalOverflow, launchBrowser, openPage, type TestPage } from './support/browser';
+import { api, pendingPosts, samplePicture, seedMemorial, type SeededMemorial } from './support/memorial';
+import { startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+let publicMemorial: SeededMemorial;
+let privateMemorial: SeededMemorial;
+let tmp: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'recuerdos-guest-e2e-'));
+  // One after the other: the operator CLI and the server share the SQLite file.
+  publicMemorial = await seedMemorial(server, {
+      type: 'U',
+      person: 'María Elena Torres Salazar',
+      photo: true,
+      candles: 3,
+      flowers: 2,
+      ownerPosts: [{ text: 'Gracias por acompañarnos en la misa.' }, { text: 'Su jardín en primavera.', picture: true }, { text: 'Cantando en su cumpleaños.', video: true }],
+      guestPosts: [{ name: 'Carmen Rojas', text: 'Profesora, gracias por enseñarme a leer.' }],
+  });
+  privateMemorial = await seedMemorial(server, { type: 'P', person: 'Julia Quispe Mamani', accessCode: 'flores2024', ownerPosts: [{ text: 'Te extrañamos cada día, mamá.' }] });
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const guestUrl = (memorial: SeededMemorial) => `/guest?id=${memorial.identifier}`;
+
+async function withPage(viewport: { width: number; height: number }, run: (t: TestPage) => Promise<void>): Promise<void> {
+  const t = await openPage(browser, server.baseUrl, viewport);
+  try {
+    await run(t);
+    expect(t.problems).toEqual([]);
+  } finally {
+    await t.close();
+  }
+}
+
+/** The page is hydrated once the guest bundle has run (the toasts' region is mounted after it). */
+async function hydrated(page: Page): Promise<void> {
+  await page.locator('.toaster').waitFor({ state: 'attached' });
+}
+
+async function giftCounts(memorial: SeededMemorial) {
+  const res = await api<{ gifts: { candles: number; flowers: number } }>(server.baseUrl, 'GET', `/gift/get-gifts-for-guest?id=${memorial.identifier}`, { token: memorial.token });
+  return res.data.gifts;
+}
+
+async function enterCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Código de acceso').fill(code);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
+  it('is rendered by the server with the content and counts, and says it is public', async () => {
+    const html = await (await fetch(`${server.baseUrl}${guestUrl(publicMemorial)}`)).text();
+    // Content in the first response: no API round trip before the first paint.
+    expect(html).toContain('María Elena Torres Salazar');
+    expect(html).toContain('Gracias por acompañarnos en la misa.');
+    await withPage(viewport, async ({ page }) => {
+      await page.goto(guestUrl(publicMemorial));
+      await hydrated(page);
+      expect(await page.getByText('Perfil público').isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { level: 1, name: 'María Elena Torres Salazar', exact: true }).isVisible()).toBe(true);
+      // Seeded with 3 and 2; the other width's test may have added one of each already.
+      const gifts = await giftCounts(publicMemorial);
+      expect(gifts.candles).toBeGreaterThanOrEqual(3);
+      expect(await page.getByText(`${gifts.candles} velas encendidas`).count()).toBe(1);
+      expect(await page.getByText(`${gifts.flowers} ramos de flores`).count()).toBe(1);
+      expect(await page.getByText('14 de Mar').isVisible()).toBe(true);
+      expect(await page.getByText('05 de Set').isVisible()).toBe(true);
+      const photo = page.getByRole('img', { name: 'Foto de María Elena Torres Salazar' });
+      expect(await photo.getAttribute('srcset')).toContain('-130.webp 130w');
+      expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const owner = page.getByRole('region', { name: 'Publicaciones' });
+      expect(await owner.getByRole('article').count()).toBe(3);
+      expect(await owner.getByRole('heading', { name: 'Familia' }).count()).toBe(1);
+      const others = page.getByRole('region', { name: 'Recuerdos compartidos por otros' });
+      expect(await others.getByRole('heading', { name: 'De Carmen Rojas' }).isVisible()).toBe(true);
+      // A public memorial has no form bar.
+      expect(await page.getByRole('button', { name: 'Deja tu mensaje ...' }).count()).toBe(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectAccessible(page, 'the public memorial');
+    });
+  });
+
+  it('adds one candle and one flower once the server accepts them', async () => {
+    await withPage(viewport, async ({ page }) => {
+      await page.goto(guestUrl(publicMemorial));
+      await hydrated(page);
+      const before = await giftCounts(publicMemorial);
+      await page.getByRole('button', { name: 'Enciende una vela' }).click();
+      await page.getByText(`${before.candles + 1} velas encendidas`).waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: 'Deja tus flores' }).click();
+      await page.getByText(`${before.flowers + 1} ramos de flores`).waitFor({ state: 'attached' });
+      expect(await giftCounts(publicMemorial)).toEqual({ candles: before.candles + 1, flowers: before.flowers + 1 });
+    });
+  });
+
+  it("copies the guest link and says 'Enlace copiado'", async () => {
+    await withPage(viewport, async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+      await page.goto(guestUrl(publicMemorial));
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Copiar enlace del perfil' }).click();
+      await page.getByRole('button', { name: 'Enlace copiado' }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/guest?id=${publicMemorial.identifier}`);
+      await page.getByRole('button', { name: 'Copiar enlace del perfil' }).waitFor();
+    });
+  });
+
+  it('turns a card over and shows pictures and videos in the media viewer', async () => {
+    await withPage(viewport, async ({ page }) => {
+      await page.goto(guestUrl(publicMemorial));
+      await hydrated(page);
+      const pictureCard = page.getByRole('article', { name: 'Foto: Familia' });
+      await pictureCard.getByRole('button', { name: 'Ver dedicatoria' }).click();
+      await pictureCard.getByText('Dedicatoria').waitFor();
+      expect(await pictureCard.getByText('Su jardín en primavera.').isVisible()).toBe(true);
+      await pictureCard.getByRole('button', { name: 'Ver foto', exact: true }).click();
+      await pictureCard.getByRole('button', { name: 'Ver foto en grande' }).click();
+      const viewer = page.getByRole('dialog', { name: 'Foto' });
+      await viewer.getByRole('img', { name: 'Su jardín en primavera.' }).waitFor();
+      await expectAccessible(page, 'the media viewer (picture)');
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+
+      await page.getByRole('article', { name: 'Video: Familia' }).getByRole('button', { name: 'Ver video en grande' }).click();
+      const videoViewer = page.getByRole('dialog', { name: 'Video' });
+      const video = videoViewer.locator('video');
+      expect(await video.getAttribute('src')).toMatch(/^\/media\/[\w-]+\.mp4$/);
+      expect(await video.textContent()).toBe('Your browser does not support the video tag.');
+      await videoViewer.getByRole('button', { name: 'Cerrar' }).click();
+      await videoViewer.waitFor({ state: 'detached' });
+    });
+  });
+});
+
+describe.each(WIDTHS)('private memorial at $name', ({ viewport }) => {
+  it('asks for the code, refuses a wrong one with the server message, and shows the content without a reload', async () => {
+    await withPage(viewport, async ({ page }) => {
+      await page.goto(guestUrl(privateMemorial));
+      await hydrated(page);
+      expect(await page.getByText('Perfil privado').isVisible()).toBe(true);
+      expect(await page.getByPlaceholder('Ingresa el código de acceso').isVisible()).toBe(true);
+      expect(await page.getByText('Te extrañamos cada día, mamá.').count()).toBe(0);
+      await expectAccessible(page, 'the access-code screen');
+
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      expect(await fieldErrors(page)).toEqual(['Ingresa el código de acceso']);
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await enterCode(page, 'equivocado');
+      await page.getByRole('alert').getByText('El código de acceso es incorrecto').waitFor();
+      expect(await page.getByRole('alert').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(161, 43, 43)');
+      await enterCode(page, 'flores2024');
+      await page.getByRole('heading', { level: 1, name: 'Julia Quispe Mamani', exact: true }).waitFor();
+      expect(await page.getByText('Te extrañamos cada día, mamá.').isVisible()).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await expectAccessible(page, 'the private memorial after the code');
+    });
+  });
+
+  it('shows a returning visitor the content at once, and the code screen again when the token is refused', async () => {
+    await withPage(viewport, async ({ page, context }) => {
+      const login = await api<{ token: string }>(server.baseUrl, 'POST', '/user/guest/login', { json: { identifier: privateMemorial.identifier, accessCode: 'flores2024' } });
+      await context.addInitScript((token) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('guest', JSON.stringify({ guestToken: token }));
+          sessionStorage.setItem('seeded', '1');
+        }
+      }, login.data.token);
+      await page.goto(guestUrl(privateMemorial));
+      await page.getByRole('heading', { level: 1, name: 'Julia Quispe Mamani', exact: true }).waitFor();
+      // The token was renewed (spec §4): a new one is stored.
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('guest') ?? 'null') as { guestToken: string } | null);
+      expect(stored?.guestToken).toBeTruthy();
+      expect(stored?.guestToken).not.toBe(login.data.token);
+
+      await page.evaluate(() => localStorage.setItem('guest', JSON.stringify({ guestToken: 'caducado' })));
+      await page.reload();
+      await page.getByPlaceholder('Ingresa el código de acceso').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('guest'))).toBeNull();
+    });
+  });
+});
+
+describe('the form bar shows exactly what the flags allow', () => {
+  const combos = [
+    { flagMessage: true, flagPicture: true, prompt: true, media: true },
+    { flagMessage: true, flagPicture: false, prompt: true, media: false },
+    { flagMessage: false, flagPicture: true, prompt: false, media: true },
+    { flagMessage: false, flagPicture: false, prompt: false, media: false },
+  ];
+  it.each(combos)('messages $flagMessage, pictures $flagPicture', async (combo) => {
+    const memorial = await seedMemorial(server, { type: 'P', accessCode: 'codigo1', flagMessage: combo.flagMessage, flagPicture: combo.flagPicture });
+    for (const { viewport } of WIDTHS) {
+      await withPage(viewport, async ({ page }) => {
+        await page.goto(guestUrl(memorial));
+        await hydrated(page);
+        await enterCode(page, 'codigo1');
+        await page.getByRole('heading', { level: 1, name: memorial.fullname, exact: true }).waitFor();
+        expect(await page.getByRole('button', { name: 'Deja tu mensaje ...' }).count()).toBe(combo.prompt ? 1 : 0);
+        expect(await page.getByRole('button', { name: 'Foto', exact: true }).count()).toBe(combo.media ? 1 : 0);
+        expect(await page.getByRole('button', { name: 'Video', exact: true }).count()).toBe(combo.media ? 1 : 0);
+        expect(await page.getByRole('region', { name: 'Comparte un recuerdo' }).count()).toBe(combo.prompt || combo.media ? 1 : 0);
+        if (combo.media) {
+          // Without messages the modal has no message field.
+          await page.getByRole('button', { name: 'Foto', exact: true }).click();
+          const dialog = page.getByRole('dialog', { name: 'Deja tu foto' });
+          await dialog.waitFor();
+          expect(await dialog.getByLabel('Tu mensaje (opcional)').count()).toBe(combo.prompt ? 1 : 0);
+          await dialog.getByRole('button', { name: 'Cancelar' }).click();
+        }
+      });
+    }
+  });
+});
+
+describe.each(WIDTHS)('guest submissions at $name', ({ viewport }) => {
+  let memorial: SeededMemorial;
+  beforeAll(async () => {
+    memorial = await seedMemorial(server, { type: 'P', accessCode: 'recuerdo1', person: 'Teodoro Ramos Huamán' });
+  });
+
+  async function openMemorial(page: Page) {
+    await page.goto(guestUrl(memorial));
+    await hydrated(page);
+    await enterCode(page, 'recuerdo1');
+    await page.getByRole('heading', { level: 1, name: 'Teodoro Ramos Huamán', exact: true }).waitFor();
+  }
+
+  it('validates the message modal, then sends a message that waits for approval', async () => {
+    await withPage(viewport, async ({ page }) => {
+      await openMemorial(page);
+      await page.getByRole('button', { name: 'Deja tu mensaje ...' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deja tu mensaje' });
+      await dialog.waitFor();
+      expect(await dialog.getByText('0/500').isVisible()).toBe(true);
+      expect(await dialog.getByText('Ley N.° 29733', { exact: false }).isVisible()).toBe(true);
+      await expectAccessible(page, 'the message modal');
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.getByText('Ingresa tu nombre').waitFor();
+      expect(await fieldErrors(page)).toEqual(['Ingresa tu nombre', 'Ingresa tu mensaje']);
+
+      await dialog.getByLabel('Tu nombre').fill('x'.repeat(61));
+      await dialog.getByLabel('Tu correo electrónico (opcional)').fill('no-es-correo');
+      await dialog.getByLabel('Tu mensaje').fill('y'.repeat(501));
+      expect(await dialog.getByText('501/500').isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.getByText('Correo electrónico inválido').waitFor();
+      expect(await fieldErrors(page)).toEqual([
+        'Tu nombre puede tener como máximo 60 caracteres',
+        'Correo electrónico inválido',
+        'El mensaje puede tener como máximo 500 caracteres',
+      ]);
+      // Enter does not submit from a single-line field.
+      await dialog.getByLabel('Tu nombre').fill('Ana');
+      await dialog.getByLabel('Tu nombre').press('Enter');
+      expect(await dialog.getByText('Correo electrónico inválido').isVisible()).toBe(true);
+
+      const text = `Gracias por tanto, Teodoro (${viewport.width}).`;
+      await dialog.getByLabel('Tu nombre').fill('Ana Flores');
+      await dialog.getByLabel('Tu correo electrónico (opcional)').fill('');
+      await dialog.getByLabel('Tu mensaje').fill(text);
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await page.getByText('Su memoria ha sido enviada').waitFor();
+      expect(await page.getByText('cuando la apruebe, aparecerá en el muro de recuerdos', { exact: false }).isVisible()).toBe(true);
+      await dialog.waitFor({ state: 'detached' });
+
+      const pending = await pendingPosts(server.baseUrl, memorial);
+      expect(pending).toContainEqual(expect.objectContaining({ fullname: 'Ana Flores', text, path: '' }));
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Teodoro Ramos Huamán', exact: true }).waitFor();
+      expect(await page.getByText(text).count()).toBe(0);
+    });
+  });
+
+  it('crops and sends a photo with upload progress', async () => {
+    const picture = path.join(tmp, `abuelo-${viewport.width}.jpg`);
+    fs.writeFileSync(picture, await samplePicture(1200, 'sky'));
+    await withPage(viewport, async ({ page, context }) => {
+      await openMemorial(page);
+      await page.getByRole('button', { name: 'Foto', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deja tu foto' });
+      await dialog.getByLabel('Tu nombre').fill('Pedro Ramos');
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.getByText('Selecciona una foto').waitFor();
+      await dialog.getByLabel('Foto', { exact: true }).setInputFiles(picture);
+      await dialog.getByRole('button', { name: 'Seleccionar' }).waitFor();
+      await expectAccessible(page, 'the picture modal while cropping');
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.getByText('Selecciona la imagen cortada').waitFor();
+      // Zoom in, move the crop with the keyboard, then fix it.
+      await dialog.getByLabel('Acercar').fill('1.5');
+      await dialog.locator('.reactEasyCrop_Container').focus();
+      await page.keyboard.press('ArrowLeft');
+      await dialog.getByRole('button', { name: 'Seleccionar' }).click();
+      await dialog.getByRole('img', { name: 'Tu foto recortada' }).waitFor();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 24 * 1024 });
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.getByRole('progressbar', { name: 'Subiendo tu foto' }).waitFor();
+      await page.getByText('Su memoria ha sido enviada').waitFor();
+      const pending = await pendingPosts(server.baseUrl, memorial);
+      const sent = pending.find((post) => post.fullname === 'Pedro Ramos' && post.path.endsWith('.jpg'));
+      // Sent as a single space (spec §5); the server keeps no blank text.
+      expect(sent?.text.trim()).toBe('');
+      // The server received an 800×800 JPEG (it keeps the largest size as it came, re-encoded).
+      const image = await fetch(`${server.baseUrl}${sent?.path ?? ''}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      // Not shown to guests.
+      const view = await api<{ guestPosts: unknown[] }>(server.baseUrl, 'GET', `/person/guest-view?id=${memorial.identifier}`, { token: memorial.token });
+      expect(JSON.stringify(view.data)).not.toContain('Pedro Ramos');
+    });
+  });
+
+  it('refuses a video over 50 MB, clearing the field, and sends an mp4 with progress', async () => {
+    const big = path.join(tmp, 'grande.mp4');
+    if (!fs.existsSync(big)) {
+      fs.writeFileSync(big, mp4Bytes(4096));
+      fs.truncateSync(big, 50 * 1024 * 1024 + 1);
+    }
+    const small = path.join(tmp, 'cumple.mp4');
+    fs.writeFileSync(small, mp4Bytes(384 * 1024));
+    await withPage(viewport, async ({ page, context }) => {
+      await openMemorial(page);
+      await page.getByRole('button', { name: 'Video', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deja tu video' });
+      const input = dialog.getByLabel('Video', { exact: true });
+      await input.setInputFiles(big);
+      await dialog.getByText('El video seleccionado excede los 50 MB').waitFor();
+      expect(await input.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+      await dialog.getByLabel('Tu nombre').fill('Rosa Ccori');
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.getByText('Selecciona un video').waitFor();
+      await input.setInputFiles(small);
+      await dialog.getByLabel('Tu mensaje (opcional)').fill('Su cumpleaños 80.');
+      // A slow upload (a weak signal at the cemetery) so the progress can be seen.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 128 * 1024 });
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      const bar = dialog.getByRole('progressbar', { name: 'Subiendo tu video' });
+      await bar.waitFor();
+      await dialog.getByText(/^\d{1,3}%$/).waitFor();
+      await page.getByText('Su memoria ha sido enviada').waitFor();
+      const pending = await pendingPosts(server.baseUrl, memorial);
+      expect(pending).toContainEqual(expect.objectContaining({ fullname: 'Rosa Ccori', text: 'Su cumpleaños 80.', path: expect.stringMatching(/\.mp4$/) as unknown }));
+    });
+  });
+});
+
+describe('link previews', () => {
+  const headOf = async (memorial: SeededMemorial) => {
+    const html = await (await fetch(`${server.baseUrl}${guestUrl(memorial)}`)).text();
+    return html.slice(0, html.indexOf('</head>'));
+  };
+
+  it('describe a public memorial with its name, dates, epitaph and photo', async () => {
+    const head = await headOf(publicMemorial);
+    expect(head).toContain('<meta property="og:title" content="María Elena Torres Salazar (1941 – 2023) · Recuerdos">');
+    expect(head).toContain('Tu amor vive en cada uno de nosotros.');
+    const image = /<meta property="og:image" content="([^"]+)">/.exec(head)?.[1] ?? '';
+    expect(image).toMatch(new RegExp(`^${server.baseUrl}/media/[\\w-]+\\.jpg$`));
+    const response = await fetch(image);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect((await response.arrayBuffer()).byteLength).toBeLessThanOrEqual(300 * 1024);
+    expect(head).toContain('<meta name="twitter:card" content="summary">');
+  });
+
+  it('say nothing about the person of a private memorial', async () => {
+    const head = await headOf(privateMemorial);
+    expect(head).not.toContain('Julia');
+    expect(head).toContain('<title>Memorial privado · Recuerdos</title>');
+    const image = /<meta property="og:image" content="([^"]+)">/.exec(head)?.[1] ?? '';
+    expect(image).toBe(`${server.baseUrl}/og-recuerdos.jpg`);
+    const response = await fetch(image);
+    expect(response.status).toBe(200);
+    expect((await response.arrayBuffer()).byteLength).toBeLessThanOrEqual(300 * 1024);
+  });
+});
+
+describe('the client-rendered /guest route (React, the fallback)', () => {
+  it('sends a visitor without an id to the landing', async () => {
+    await withPage(DESKTOP, async ({ page }) => {
+      await page.goto('/guest');
+      await page.waitForURL(`${server.baseUrl}/`);
+    });
+  });
+
+  it('shows the memorial when the app navigates to it (the landing’s demo link)', async () => {
+    await withPage(PHONE, async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Ver un memorial de ejemplo' }).click();
+      await page.waitForURL(/\/guest\?id=/);
+      await page.getByText('Cementerio Jardines de la Paz, La Molina, Lima').waitFor();
+      expect(await page.getByRole('heading', { level: 1, name: 'María Elena Torres Salazar', exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('region', { name: 'Recuerdos compartidos por otros' }).getByRole('article').count()).toBe(3);
+      // 124 candles: shown capped (spec §3).
+      expect(await page.getByText('+99 velas encendidas').count()).toBe(1);
+      const id = new URL(page.url()).searchParams.get('id') ?? '';
+      const candles = async () => (await api<{ gifts: { candles: number } }>(server.baseUrl, 'GET', `/gift/get-gifts-for-guest?id=${id}`)).data.gifts.candles;
+      const before = await candles();
+      await page.getByRole('button', { name: 'Enciende una vela' }).click();
+      await page.locator('.profile-card__count--bump').waitFor();
+      expect(await candles()).toBe(before + 1);
+      await expectAccessible(page, 'the client-rendered memorial');
+    });
+  });
+});
