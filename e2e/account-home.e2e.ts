@@ -113,7 +113,7 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       try {
         await visitor.page.goto(`/guest?id=${id}`);
         await visitor.page.getByText('Perfil público').first().waitFor();
-        await visitor.page.getByRole('heading', { name: memorial.person }).first().waitFor();
+        await visitor.page.getByRole('heading', { name: memorial.person, exact: true }).first().waitFor();
         expect(await visitor.page.getByPlaceholder('Ingresa el código de acceso').count()).toBe(0);
       } finally {
         await visitor.close();
@@ -142,8 +142,8 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
         const gate = privateVisitor.page.getByPlaceholder('Ingresa el código de acceso');
         await gate.fill('miclavenueva202');
         await gate.press('Enter');
-        await privateVisitor.page.getByRole('heading', { name: memorial.person }).first().waitFor();
-        expect(await gate.count()).toBe(0);
+        await gate.waitFor({ state: 'detached' });
+        await privateVisitor.page.getByRole('heading', { name: memorial.person, exact: true }).first().waitFor();
         expect(privateVisitor.problems, privateVisitor.problems.join('\n')).toEqual([]);
       } finally {
         await privateVisitor.close();
