@@ -62,13 +62,13 @@ describe('route table', () => {
     }
   });
 
-  it('keeps /guest with an id (its page arrives with the guest memorial issue)', async () => {
+  it('sends /guest with an id no memorial has to / (spec §2, §8)', async () => {
     const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
     try {
       await page.goto('/guest?id=abc123');
-      await page.waitForLoadState('networkidle');
-      expect(new URL(page.url()).pathname).toBe('/guest');
-      await expectAccessible(page, '/guest?id=abc123');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
+      await expectAccessible(page, '/guest?id=abc123 → /');
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
