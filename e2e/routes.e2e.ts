@@ -62,13 +62,18 @@ describe('route table', () => {
     }
   });
 
-  it('sends /guest with an id no memorial has to / (spec §2, §8)', async () => {
+  it('sends /guest with an unknown id to / and keeps it with a memorial’s id (spec §2)', async () => {
     const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
     try {
       await page.goto('/guest?id=abc123');
       await page.waitForURL((url) => url.pathname === '/');
-      await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
-      await expectAccessible(page, '/guest?id=abc123 → /');
+      const config = (await (await fetch(`${server.baseUrl}/`)).text()).match(/"demoIdentifier":"([^"]+)"/);
+      const demo = config?.[1] ?? '';
+      expect(demo).not.toBe('');
+      await page.goto(`/guest?id=${demo}`);
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe('/guest');
+      await expectAccessible(page, `/guest?id=${demo}`);
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

@@ -111,7 +111,15 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, eager = fal
             </button>
           ) : null}
         </div>
-        <div className="post-card__face post-card__back" inert={!turned} aria-hidden={!turned || undefined}>
+        {/* A long dedication scrolls: focusable so the keyboard can scroll it too. */}
+        <div
+          className="post-card__face post-card__back"
+          inert={!turned}
+          aria-hidden={!turned || undefined}
+          role="group"
+          aria-label="Dedicatoria"
+          tabIndex={turned ? 0 : undefined}
+        >
           {everTurned ? (
             <>
               <p className="post-card__dedication">Dedicatoria</p>
