@@ -76,7 +76,8 @@ describe('session', () => {
       await page.goto('/');
       await logIn(page, email, 'clave-segura-1');
       await page.waitForURL('**/account');
-      await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+      // The owner's home is headed by the memorial's name.
+      await page.getByRole('heading', { level: 1, name: 'Teodoro Ramos Huamán' }).waitFor();
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as Partial<Record<string, string>> | null);
       expect(stored).toMatchObject({ email, name: 'Lucía', lastname: 'Ramos Ccori' });
       expect(stored?.token?.length).toBeGreaterThan(15);
@@ -98,6 +99,8 @@ describe('session', () => {
       await expectAccessible(page, '/account');
 
       const current = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { token: string } | null);
+      // 'Cerrar sesión' is in the user menu.
+      await page.getByRole('button', { name: /menú de tu cuenta/ }).click();
       await page.getByRole('button', { name: 'Cerrar sesión' }).click();
       await page.waitForURL('**/login');
       expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();

@@ -16,6 +16,7 @@ import { registerErrorHandlers } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import { qrRoutes } from './modules/qr/qr.routes';
+import { exportRoutes } from './modules/export/export.routes';
 import { MemoryRateLimiter, RedisRateLimiter, createRedis } from './security/limiter';
 import { userRoutes } from './modules/user/user.routes';
 import { contractRoutes } from './modules/contract/contract.routes';
@@ -109,7 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(userRoutes, { prefix: '/api', ctx });
   await app.register(contractRoutes, { prefix: '/api', ctx });
   await app.register(qrRoutes, { prefix: '/api', ctx });
-  for (const routes of [personRoutes, giftRoutes, contentRoutes, guestRoutes, complaintRoutes]) {
+  for (const routes of [personRoutes, giftRoutes, contentRoutes, guestRoutes, complaintRoutes, exportRoutes]) {
     await app.register(routes, { prefix: '/api', ctx });
   }
   await app.register(mediaRoutes, { ctx });

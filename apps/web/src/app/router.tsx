@@ -52,11 +52,11 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('../features/account-shell/components/account-layout'), 'AccountLayout'),
             children: [
-              { index: true, lazy: page(() => import('../features/account-shell/components/account-pages'), 'AccountHomePage') },
-              { path: 'notifications', lazy: page(() => import('../features/account-shell/components/account-pages'), 'NotificationsPage') },
-              { path: 'edit-basic-data', lazy: page(() => import('../features/account-shell/components/account-pages'), 'EditBasicDataPage') },
-              { path: 'personal', lazy: page(() => import('../features/account-shell/components/account-pages'), 'PersonalPage') },
-              { path: 'change-password', lazy: page(() => import('../features/account-shell/components/account-pages'), 'ChangePasswordPage') },
+              { index: true, lazy: page(() => import('../features/account-home/components/account-home-page'), 'AccountHomePage') },
+              { path: 'notifications', lazy: page(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage') },
+              { path: 'edit-basic-data', lazy: page(() => import('../features/edit-data/components/edit-data-page'), 'EditDataPage') },
+              { path: 'personal', lazy: page(() => import('../features/personal/components/personal-page'), 'PersonalPage') },
+              { path: 'change-password', lazy: page(() => import('../features/personal/components/change-password-page'), 'ChangePasswordPage') },
             ],
           },
         ],

@@ -1,39 +1,95 @@
-// The account area's frame (spec §2 'Account layout'). A first version: navigation, the user's
-// name and 'Cerrar sesión'; issue 6 adds the badge, the user menu, profiles and disclaimers.
-import { Link, NavLink, Outlet } from 'react-router';
-import { Button } from '../../../components/button';
+// The account area's frame (spec §2 'Account layout'): at 1100 px or more a navbar with 'Inicio',
+// 'Notificaciones' (badge capped '+99') and the user menu; narrower, a mobile bar (badge '+9') whose
+// picture opens the mobile profile modal. Banners of the contract sit under it. Pending posts,
+// banners and the memorial list are asked again on every change of path (spec §7).
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { LIMITS } from '@recuerdos/shared/limits';
+import { BellIcon, HomeIcon } from '../../../components/account-icons';
 import { Logo } from '../../../components/logo';
 import { SkipLink } from '../../../components/public-page';
-import { signOut, useUserSession } from '../../../lib/session';
+import { useAccountUser } from '../../../lib/account/account-user';
+import { accountKeys } from '../../../lib/account/keys';
+import { useIsDesktop } from '../../../lib/use-media-query';
+import { DisclaimerBanners } from './disclaimer-banners';
+import { NotificationBadge } from './notification-badge';
+import { UserMenuDropdown, UserMenuModalButton } from './user-menu';
 import './account.css';
 
+function useRefreshOnPathChange(): void {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const { identifier } = useAccountUser();
+  const first = useRef(true);
+  useEffect(() => {
+    // The first render fetches them anyway.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: accountKeys.pendingPosts(identifier) });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.disclaimers(identifier) });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.persons() });
+  }, [pathname, identifier, queryClient]);
+}
+
+function DesktopNavbar() {
+  return (
+    <header className="account-bar">
+      <div className="container account-bar__inner">
+        <Link to="/account" className="account-bar__logo" aria-label="Recuerdos, ir a Inicio">
+          <Logo size={34} />
+        </Link>
+        <nav aria-label="Principal" className="account-bar__nav">
+          <NavLink to="/account" end>
+            <HomeIcon />
+            Inicio
+          </NavLink>
+          <NavLink to="/account/notifications">
+            <BellIcon />
+            Notificaciones
+            <NotificationBadge cap={LIMITS.badgeCapDesktop} />
+          </NavLink>
+        </nav>
+        <UserMenuDropdown />
+      </div>
+    </header>
+  );
+}
+
+function MobileBar() {
+  return (
+    <header className="account-bar account-bar--mobile">
+      <div className="container account-bar__inner">
+        <Link to="/account" className="account-bar__logo" aria-label="Recuerdos, ir a Inicio">
+          <Logo size={30} />
+        </Link>
+        <nav aria-label="Principal" className="account-bar__nav account-bar__nav--icons">
+          <NavLink to="/account" end>
+            <HomeIcon />
+            <span className="visually-hidden">Inicio</span>
+          </NavLink>
+          <NavLink to="/account/notifications">
+            <BellIcon />
+            <span className="visually-hidden">Notificaciones</span>
+            <NotificationBadge cap={LIMITS.badgeCapMobile} />
+          </NavLink>
+        </nav>
+        <UserMenuModalButton />
+      </div>
+    </header>
+  );
+}
+
 export function AccountLayout() {
-  const { user } = useUserSession();
+  const desktop = useIsDesktop();
+  useRefreshOnPathChange();
   return (
     <div className="account">
       <SkipLink />
-      <header className="account__bar">
-        <div className="container account__bar-inner">
-          <Link to="/account" className="account__logo" aria-label="Recuerdos, ir a Inicio">
-            <Logo size={32} />
-          </Link>
-          <nav aria-label="Principal" className="account__nav">
-            <NavLink to="/account" end>
-              Inicio
-            </NavLink>
-            <NavLink to="/account/notifications">Notificaciones</NavLink>
-            <NavLink to="/account/personal">Mi cuenta</NavLink>
-          </nav>
-          <div className="account__user">
-            <span className="account__name">
-              {user?.name} {user?.lastname}
-            </span>
-            <Button variant="ghost" size="sm" onClick={() => void signOut()}>
-              Cerrar sesión
-            </Button>
-          </div>
-        </div>
-      </header>
+      {desktop ? <DesktopNavbar /> : <MobileBar />}
+      <DisclaimerBanners />
       <main id="contenido" tabIndex={-1} className="container account__main">
         <Outlet />
       </main>

@@ -1,0 +1,168 @@
+// The owner home's logic: card places counting down, the drop and keyboard rules of spec §4, the
+// saved post's fallback (spec §8), and the access code saved 1 s after typing stops (spec §9).
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OwnerPersonData } from '@recuerdos/shared/api-types';
+import { createQueryClient } from '../../app/query-client';
+import { mockApi, storeUser } from '../../test/render';
+import { cardPlaces, updateCardsOrder } from './api/update-cards-order';
+import { savedPost } from './api/save-admin-post';
+import { normalizeAccessCode } from './api/update-settings';
+import { PermissionsPanel } from './components/permissions-panel';
+import { moveItem, nearestSlot, stepTarget } from './components/reorder';
+
+describe('card order', () => {
+  it('counts places down from the list length, first card highest', () => {
+    expect(cardPlaces([{ reg: 'a' }, { reg: 'b' }, { reg: 'c' }])).toEqual([
+      { reg: 'a', place: 3 },
+      { reg: 'b', place: 2 },
+      { reg: 'c', place: 1 },
+    ]);
+  });
+
+  it('does not send an empty list (spec §5)', async () => {
+    const calls = mockApi({});
+    expect(await updateCardsOrder('mem-1', [])).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it('sends the new order with the memorial', async () => {
+    const calls = mockApi({ 'POST /content/update-cards-order': () => ({ code: '200' }) });
+    expect(await updateCardsOrder('mem-1', moveItem([{ reg: 'a' }, { reg: 'b' }, { reg: 'c' }], 2, 0))).toBe(true);
+    expect(calls[0]?.body).toEqual({ identifier: 'mem-1', cards: JSON.stringify([{ reg: 'c', place: 3 }, { reg: 'a', place: 2 }, { reg: 'b', place: 1 }]) });
+  });
+
+  it('moves one item and leaves the rest in order', () => {
+    expect(moveItem(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveItem(['a', 'b', 'c', 'd'], 3, 1)).toEqual(['a', 'd', 'b', 'c']);
+    expect(moveItem(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
+  });
+});
+
+describe('drop rule (spec §4)', () => {
+  const slots = [
+    { id: 'a', center: { x: 120, y: 120 } },
+    { id: 'b', center: { x: 380, y: 120 } },
+    { id: 'c', center: { x: 120, y: 420 } },
+  ];
+
+  it('takes the slot whose centre is nearest, under half a card width away', () => {
+    expect(nearestSlot({ x: 360, y: 140 }, slots, 120)).toBe('b');
+    expect(nearestSlot({ x: 130, y: 380 }, slots, 120)).toBe('c');
+  });
+
+  it('stays when even the nearest centre is half a card width or farther', () => {
+    expect(nearestSlot({ x: 250, y: 120 }, slots, 120)).toBeNull();
+    expect(nearestSlot({ x: 120, y: 240 }, slots, 120)).toBeNull();
+    expect(nearestSlot({ x: 0, y: 0 }, [], 120)).toBeNull();
+  });
+
+  it('moves one place per arrow by keyboard, and not past either end', () => {
+    const items = ['a', 'b', 'c'];
+    expect(stepTarget(items, 'b', 'ArrowUp')).toBe('a');
+    expect(stepTarget(items, 'b', 'ArrowLeft')).toBe('a');
+    expect(stepTarget(items, 'b', 'ArrowDown')).toBe('c');
+    expect(stepTarget(items, 'b', 'ArrowRight')).toBe('c');
+    expect(stepTarget(items, 'a', 'ArrowUp')).toBeNull();
+    expect(stepTarget(items, 'c', 'ArrowDown')).toBeNull();
+    expect(stepTarget(items, 'x', 'ArrowDown')).toBeNull();
+    expect(stepTarget(items, 'b', 'Tab')).toBeNull();
+  });
+});
+
+describe('a saved post', () => {
+  const input = { identifier: 'mem-1', message: 'Hola ', picture: null, video: null };
+
+  it('takes its key, date and path from the reply and goes above the rest', () => {
+    const post = savedPost({ data: { path: '/media/k.jpg', date: '2026-11-22 10:00:00.000', reg: '2026-11-22 10:00:00.000' } }, input, 4);
+    expect(post).toEqual({ identifier: 'mem-1', reg: '2026-11-22 10:00:00.000', date: '2026-11-22 10:00:00.000', fullname: 'Familia', text: 'Hola', path: '/media/k.jpg', place: 5 });
+  });
+
+  it('is still added, with the current time and no path, when the reply is not shaped as expected (spec §8)', () => {
+    const post = savedPost({}, input, 0, new Date('2026-11-22T15:04:05.006Z'));
+    expect(post).toMatchObject({ reg: '2026-11-22 10:04:05.006', path: '', place: 1 });
+  });
+});
+
+describe('access code (spec §5, §9)', () => {
+  const person: OwnerPersonData = {
+    identifier: 'mem-1',
+    fullname: 'Rosa',
+    profilepath: '',
+    birthdate: '',
+    deathdate: '',
+    description: '',
+    location: '',
+    type: 'P',
+    entercode: 'rosas',
+    flagpic: '1',
+    flagmsg: '1',
+    flagnotification: '1',
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    storeUser();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function renderPanel(data: OwnerPersonData = person) {
+    const client = createQueryClient();
+    return render(
+      <QueryClientProvider client={client}>
+        <PermissionsPanel person={data} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('removes whitespace and saves once, 1 s after typing stops', async () => {
+    const calls = mockApi({ 'POST /person/update-access-code': () => ({ code: '200', data: {} }) });
+    renderPanel();
+    const field = screen.getByLabelText<HTMLInputElement>('Código de acceso para los visitantes');
+    expect(field.maxLength).toBe(15);
+    fireEvent.change(field, { target: { value: 'mi clave' } });
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    fireEvent.change(field, { target: { value: 'mi clave 2' } });
+    expect(field.value).toBe('miclave2');
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(calls).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(calls.map((c) => [c.path, c.body])).toEqual([['/person/update-access-code', { identifier: 'mem-1', code: 'miclave2' }]]);
+  });
+
+  it('does not save an empty code and says it is needed', async () => {
+    const calls = mockApi({});
+    renderPanel();
+    fireEvent.change(screen.getByLabelText('Código de acceso para los visitantes'), { target: { value: '  ' } });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(calls).toEqual([]);
+    expect(screen.getByText('Ingresa el código de acceso')).toBeTruthy();
+  });
+
+  it('saves a code still waiting when the panel goes away', async () => {
+    const calls = mockApi({ 'POST /person/update-access-code': () => ({ code: '200', data: {} }) });
+    const view = renderPanel();
+    fireEvent.change(screen.getByLabelText('Código de acceso para los visitantes'), { target: { value: 'nueva' } });
+    view.unmount();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls.map((c) => c.body.code)).toEqual(['nueva']);
+  });
+
+  it('hides the code and the visitor questions at once when the profile turns public', async () => {
+    const calls = mockApi({ 'POST /person/update-profile-type': () => ({ code: '200', data: {} }) });
+    renderPanel();
+    expect(screen.getByRole('group', { name: '¿Los invitados pueden dejar mensajes?' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Estado de perfil'), { target: { value: 'U' } });
+    expect(screen.queryByLabelText('Código de acceso para los visitantes')).toBeNull();
+    expect(screen.queryByRole('group', { name: '¿Los invitados pueden dejar mensajes?' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls.map((c) => [c.path, c.body])).toEqual([['/person/update-profile-type', { identifier: 'mem-1', type: 'U' }]]);
+  });
+
+  it('normalises a code by removing every whitespace', () => {
+    expect(normalizeAccessCode(' a b\tc\n')).toBe('abc');
+  });
+});

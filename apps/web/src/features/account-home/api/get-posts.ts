@@ -1,0 +1,25 @@
+// GET /content/get-admin-posts and /content/get-guest-approved-posts ?identifier → data.posts: the
+// family's posts (in their places) and the visitors' approved memories (spec §2 'Owner home').
+import { useQuery } from '@tanstack/react-query';
+import type { Post } from '@recuerdos/shared/api-types';
+import { contentApi } from '../../../lib/api';
+import { accountKeys } from '../../../lib/account/keys';
+import { useAccountUser } from '../../../lib/account/account-user';
+
+export async function getAdminPosts(identifier: string): Promise<Post[]> {
+  return (await contentApi.get<{ posts: Post[] }>('/content/get-admin-posts', { query: { identifier } })).posts;
+}
+
+export async function getGuestApprovedPosts(identifier: string): Promise<Post[]> {
+  return (await contentApi.get<{ posts: Post[] }>('/content/get-guest-approved-posts', { query: { identifier } })).posts;
+}
+
+export function useAdminPosts() {
+  const { identifier } = useAccountUser();
+  return useQuery({ queryKey: accountKeys.adminPosts(identifier), queryFn: () => getAdminPosts(identifier) });
+}
+
+export function useGuestApprovedPosts() {
+  const { identifier } = useAccountUser();
+  return useQuery({ queryKey: accountKeys.guestPosts(identifier), queryFn: () => getGuestApprovedPosts(identifier) });
+}

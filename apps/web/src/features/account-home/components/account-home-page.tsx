@@ -1,0 +1,152 @@
+// /account, the owner's home (spec §2 'Owner home'): the profile card in its admin view with
+// 'Editar datos', the side panel 'Permisos', the form bar that adds posts, the family's posts
+// (reorderable, deletable) and the visitors' approved memories (deletable). At 1100 px or more the
+// posts and the side column trade places.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Post } from '@recuerdos/shared/api-types';
+import type { PostKind } from '@recuerdos/shared/post-schemas';
+import { PencilIcon } from '../../../components/account-icons';
+import { buttonClass } from '../../../components/button';
+import { DeletePostDialog } from '../../../components/memorial/delete-post-dialog';
+import { MediaViewer } from '../../../components/memorial/media-viewer';
+import { postAuthor } from '../../../components/memorial/post-card';
+import { PostList } from '../../../components/memorial/post-list';
+import { ProfileCard } from '../../../components/memorial/profile-card';
+import { PageSpinner } from '../../../components/spinner';
+import { useAccountUser } from '../../../lib/account/account-user';
+import { useGifts } from '../../../lib/account/get-gifts';
+import { usePerson } from '../../../lib/account/get-person';
+import { accountKeys } from '../../../lib/account/keys';
+import { usePageMeta } from '../../../lib/page-meta';
+import { deletePost } from '../api/delete-post';
+import { useAdminPosts, useGuestApprovedPosts } from '../api/get-posts';
+import { updateCardsOrder } from '../api/update-cards-order';
+import { AddPostBar } from './add-post-bar';
+import { AddPostDialog } from './add-post-dialog';
+import { PermissionsPanel } from './permissions-panel';
+import { SortablePosts } from './sortable-posts';
+import './account-home.css';
+
+interface Deleting {
+  post: Post;
+  list: 'admin' | 'guest';
+}
+
+function usePostActions() {
+  const { identifier } = useAccountUser();
+  const queryClient = useQueryClient();
+  const keyOf = (list: Deleting['list']) => (list === 'admin' ? accountKeys.adminPosts(identifier) : accountKeys.guestPosts(identifier));
+  return {
+    /** Spec §4: the post leaves the list whether the call succeeds or fails. */
+    remove: async ({ post, list }: Deleting) => {
+      try {
+        await deletePost(identifier, post.reg);
+      } catch {
+        // Spec §8: silently swallowed.
+      }
+      queryClient.setQueryData<Post[]>(keyOf(list), (posts) => posts?.filter((p) => p.reg !== post.reg));
+    },
+    reorder: (posts: Post[]) => {
+      const placed = posts.map((post, index) => ({ ...post, place: posts.length - index }));
+      queryClient.setQueryData<Post[]>(accountKeys.adminPosts(identifier), placed);
+      // Spec §8: a failed reorder is only logged.
+      updateCardsOrder(identifier, placed).catch((err: unknown) => console.error('The new order could not be saved', err));
+    },
+  };
+}
+
+export function AccountHomePage() {
+  const person = usePerson();
+  const gifts = useGifts();
+  const adminPosts = useAdminPosts();
+  const guestPosts = useGuestApprovedPosts();
+  const actions = usePostActions();
+  const [adding, setAdding] = useState<PostKind | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [viewing, setViewing] = useState<{ path: string; description: string } | null>(null);
+  usePageMeta(person.data?.fullname ?? 'Inicio', 'Tu memorial en Recuerdos.');
+
+  if (person.isPending) return <PageSpinner label="Cargando tu memorial…" />;
+  if (!person.data) {
+    return (
+      <div className="home-error">
+        <h1>Inicio</h1>
+        <p>No pudimos cargar tu memorial. Revisa tu conexión y vuelve a intentarlo.</p>
+      </div>
+    );
+  }
+
+  const open = (post: Post, kind: 'owner' | 'guest') =>
+    setViewing({ path: post.path, description: post.text.trim() || `Publicación de ${postAuthor(post, kind) === 'Familia' ? 'la familia' : post.fullname}` });
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setRemoving(true);
+    await actions.remove(deleting);
+    setRemoving(false);
+    setDeleting(null);
+  };
+
+  return (
+    <div className="home">
+      <div className="home__profile">
+        <ProfileCard
+          variant="admin"
+          headingLevel={1}
+          person={person.data}
+          gifts={gifts.data ?? { candles: 0, flowers: 0 }}
+          editAction={
+            <Link to="/account/edit-basic-data" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+              <PencilIcon />
+              Editar datos
+            </Link>
+          }
+        />
+      </div>
+      <div className="home__posts">
+        <AddPostBar onOpen={setAdding} />
+        <section aria-labelledby="owner-posts-title" className="home__section">
+          <h2 id="owner-posts-title">Publicaciones</h2>
+          {adminPosts.isPending ? (
+            <PageSpinner label="Cargando tus publicaciones…" />
+          ) : (adminPosts.data ?? []).length === 0 ? (
+            <p className="home__empty">Aún no has compartido publicaciones. Empieza con una foto, un video o unas palabras.</p>
+          ) : (
+            <>
+              <p className="home__hint muted">Mantén presionada una publicación para cambiar su lugar, o usa su botón de mover con el teclado.</p>
+              <SortablePosts
+                posts={adminPosts.data ?? []}
+                onReorder={actions.reorder}
+                onOpenMedia={(post) => open(post, 'owner')}
+                onRequestDelete={(post) => setDeleting({ post, list: 'admin' })}
+              />
+            </>
+          )}
+        </section>
+        <section aria-labelledby="guest-posts-title" className="home__section">
+          <h2 id="guest-posts-title">Recuerdos compartidos por otros</h2>
+          {guestPosts.isPending ? (
+            <PageSpinner label="Cargando los recuerdos compartidos…" />
+          ) : (
+            <PostList
+              posts={guestPosts.data ?? []}
+              authorKind="guest"
+              onOpenMedia={(post) => open(post, 'guest')}
+              onRequestDelete={(post) => setDeleting({ post, list: 'guest' })}
+              emptyText="Aún no hay recuerdos compartidos por otras personas."
+            />
+          )}
+        </section>
+      </div>
+      <div className="home__permissions">
+        <PermissionsPanel person={person.data} />
+      </div>
+      <AddPostDialog kind={adding} onClose={() => setAdding(null)} />
+      <DeletePostDialog open={deleting !== null} deleting={removing} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+      <MediaViewer path={viewing?.path ?? null} description={viewing?.description ?? ''} onClose={() => setViewing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+// The owner's add-post dialog (spec §2, §5): 'Deja tu foto' (choose, crop square, 'Seleccionar',
+// 'Guardar'; 800×800 JPEG), 'Deja tu mensaje' (text required) and 'Deja tu video' (mp4, at most
+// 50 MB). Text at most 500 characters with its counter. Saving starts after 500 ms, shows the upload
+// progress, and on success the new post goes first and the dialog closes. A failed upload is only
+// logged (spec §8): the spinner stops and the dialog stays.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Post } from '@recuerdos/shared/api-types';
+import { LIMITS, VIDEO_TYPE } from '@recuerdos/shared/limits';
+import { adminPostFormSchema, videoProblem, type PostKind } from '@recuerdos/shared/post-schemas';
+import { Button } from '../../../components/button';
+import { TextArea } from '../../../components/field';
+import { Modal } from '../../../components/modal';
+import { PictureCropField, pictureFieldError } from '../../../components/memorial/picture-crop-field';
+import { UploadProgress } from '../../../components/memorial/upload-progress';
+import { useAccountUser } from '../../../lib/account/account-user';
+import { accountKeys } from '../../../lib/account/keys';
+import { saveAdminPost, savedPost } from '../api/save-admin-post';
+
+export const POST_DIALOG_TITLES: Record<PostKind, string> = {
+  picture: 'Deja tu foto',
+  message: 'Deja tu mensaje',
+  video: 'Deja tu video',
+};
+
+function VideoField({ error, onChange, disabled }: { error: string | undefined; onChange: (file: File | null, problem: string | null) => void; disabled: boolean }) {
+  const id = useId();
+  const hint = `${id}-hint`;
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        Video
+      </label>
+      <p className="field__hint" id={hint}>
+        Un video MP4 de hasta 50 MB.
+      </p>
+      <input
+        id={id}
+        type="file"
+        accept={`${VIDEO_TYPE},.mp4`}
+        className="video-field__input"
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+        onChange={(event) => {
+          const file = event.target.files?.[0] ?? null;
+          const problem = file ? videoProblem(file) : null;
+          // Spec §5: a video over 50 MB (or not mp4) is refused and the field cleared.
+          if (problem) event.target.value = '';
+          onChange(problem ? null : file, problem);
+        }}
+      />
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface AddPostDialogProps {
+  kind: PostKind | null;
+  onClose: () => void;
+}
+
+export function AddPostDialog({ kind, onClose }: AddPostDialogProps) {
+  return (
+    <Modal open={kind !== null} onClose={onClose} title={kind ? POST_DIALOG_TITLES[kind] : ''} size="md" dismissible>
+      {kind ? <AddPostForm key={kind} kind={kind} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function AddPostForm({ kind, onDone }: { kind: PostKind; onDone: () => void }) {
+  const user = useAccountUser();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState('');
+  const [picture, setPicture] = useState<Blob | null>(null);
+  const [cropPending, setCropPending] = useState(false);
+  const [video, setVideo] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ message?: string | undefined; picture?: string | undefined; video?: string | undefined }>({});
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+      window.clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const validate = () => {
+    const next: typeof errors = {};
+    const text = adminPostFormSchema(kind).safeParse({ message });
+    if (!text.success) next.message = text.error.issues[0]?.message;
+    if (kind === 'picture') next.picture = pictureFieldError(picture, cropPending) ?? undefined;
+    if (kind === 'video') next.video = errors.video ?? videoProblem(video) ?? undefined;
+    setErrors(next);
+    return !next.message && !next.picture && !next.video;
+  };
+
+  const save = async () => {
+    const input = { identifier: user.identifier, message, picture: kind === 'picture' ? picture : null, video: kind === 'video' ? video : null };
+    try {
+      const reply = await saveAdminPost(input, (p) => setProgress(p.percent));
+      const key = accountKeys.adminPosts(user.identifier);
+      queryClient.setQueryData<Post[]>(key, (posts = []) => {
+        const top = posts.reduce((max, post) => Math.max(max, post.place), 0);
+        return [savedPost(reply, input, top), ...posts];
+      });
+      onDone();
+    } catch (err) {
+      console.error('The post could not be saved', err);
+      if (mounted.current) {
+        setSaving(false);
+        setProgress(null);
+      }
+    }
+  };
+
+  const submit = () => {
+    if (saving || !validate()) return;
+    setSaving(true);
+    // Spec §7, §9: the save starts 500 ms after 'Guardar'.
+    timer.current = window.setTimeout(() => void save(), LIMITS.saveDelayMs);
+  };
+
+  return (
+    <form
+      className="add-post"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {kind === 'picture' ? (
+        <PictureCropField
+          canvasSize={LIMITS.postCanvas}
+          value={picture}
+          onChange={(blob) => {
+            setPicture(blob);
+            if (blob) setErrors((e) => ({ ...e, picture: undefined }));
+          }}
+          onPendingChange={setCropPending}
+          error={errors.picture}
+          disabled={saving}
+        />
+      ) : null}
+      {kind === 'video' ? (
+        <VideoField
+          error={errors.video}
+          disabled={saving}
+          onChange={(file, problem) => {
+            setVideo(file);
+            setErrors((e) => ({ ...e, video: problem ?? undefined }));
+          }}
+        />
+      ) : null}
+      <TextArea
+        label={kind === 'message' ? 'Mensaje' : 'Mensaje (opcional)'}
+        value={message}
+        maxLength={LIMITS.messageMax}
+        count={{ value: message.length, max: LIMITS.messageMax }}
+        error={errors.message}
+        disabled={saving}
+        onChange={(event) => {
+          setMessage(event.target.value);
+          if (errors.message) setErrors((e) => ({ ...e, message: undefined }));
+        }}
+      />
+      {progress !== null && kind !== 'message' ? <UploadProgress percent={progress} label={kind === 'video' ? 'Subiendo tu video' : 'Subiendo tu foto'} /> : null}
+      <div className="add-post__actions">
+        <Button variant="secondary" onClick={onDone} disabled={saving}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={saving}>
+          Guardar
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,257 @@
+// /account/edit-basic-data 'Editar datos' (spec §2, §5): the memorial's data prefilled from the
+// server — name, birth and death dates as year/month/day selects, epitaph with 'Dame una idea',
+// resting place and a photo cropped square (300×300 JPEG). Above 1100 px a live preview of the
+// profile card. Saving starts after 500 ms and goes to /account, replacing this entry.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { OwnerPersonData } from '@recuerdos/shared/api-types';
+import { toIsoDate } from '@recuerdos/shared/dates';
+import { MESSAGES } from '@recuerdos/shared/fields';
+import { LIMITS } from '@recuerdos/shared/limits';
+import { editDataFormSchema, type EditDataFormInput } from '@recuerdos/shared/memorial-schemas';
+import { Button, buttonClass } from '../../../components/button';
+import { SelectField, TextArea, TextField } from '../../../components/field';
+import { PictureCropField } from '../../../components/memorial/picture-crop-field';
+import { ProfileCard } from '../../../components/memorial/profile-card';
+import { PageSpinner } from '../../../components/spinner';
+import { useAccountUser } from '../../../lib/account/account-user';
+import { useGifts } from '../../../lib/account/get-gifts';
+import { usePerson } from '../../../lib/account/get-person';
+import { accountKeys } from '../../../lib/account/keys';
+import { useZodForm } from '../../../lib/forms';
+import { usePageMeta } from '../../../lib/page-meta';
+import { setProfilePath } from '../../../lib/session';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { randomEpitaph } from '../api/random-epitaph';
+import { updateBasicData } from '../api/update-basic-data';
+import { dateOptions, fitDate, pad2, splitDate } from './date-parts';
+import './edit-data.css';
+
+type Prefix = 'birth' | 'death';
+type FormApi = ReturnType<typeof useEditForm>;
+type EditDataValues = z.output<typeof editDataFormSchema>;
+
+function defaultsOf(person: OwnerPersonData): EditDataFormInput {
+  const birth = splitDate(person.birthdate);
+  const death = splitDate(person.deathdate);
+  return {
+    name: person.fullname,
+    birthYear: birth.year,
+    birthMonth: birth.month,
+    birthDay: birth.day,
+    deathYear: death.year,
+    deathMonth: death.month,
+    deathDay: death.day,
+    epitaph: person.description,
+    place: person.location,
+  };
+}
+
+function useEditForm(person: OwnerPersonData) {
+  return useZodForm(editDataFormSchema, { defaultValues: defaultsOf(person), mode: 'onSubmit', reValidateMode: 'onSubmit' });
+}
+
+function DateSelects({ form, prefix, legend }: { form: FormApi; prefix: Prefix; legend: string }) {
+  const names = { year: `${prefix}Year`, month: `${prefix}Month`, day: `${prefix}Day` } as const;
+  const value = { year: form.watch(names.year), month: form.watch(names.month), day: form.watch(names.day) };
+  const options = dateOptions(value);
+  const { errors } = form.formState;
+  // A choice that no longer exists (a future month, the 31st of February) is cleared.
+  const refit = () => {
+    const current = { year: form.getValues(names.year), month: form.getValues(names.month), day: form.getValues(names.day) };
+    const fitted = fitDate(current);
+    if (fitted.month !== current.month) form.setValue(names.month, fitted.month);
+    if (fitted.day !== current.day) form.setValue(names.day, fitted.day);
+  };
+  return (
+    <fieldset className="date-selects">
+      <legend className="field__label">{legend}</legend>
+      <div className="date-selects__row">
+        <SelectField label="Año" error={errors[names.year]?.message} {...form.register(names.year, { onChange: refit })}>
+          <option value="">Año</option>
+          {options.years.map((year) => (
+            <option key={year} value={String(year)}>
+              {year}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Mes" error={errors[names.month]?.message} {...form.register(names.month, { onChange: refit })}>
+          <option value="">Mes</option>
+          {options.months.map((month) => (
+            <option key={month} value={pad2(month)}>
+              {pad2(month)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Día" error={errors[names.day]?.message} {...form.register(names.day)}>
+          <option value="">Día</option>
+          {options.days.map((day) => (
+            <option key={day} value={pad2(day)}>
+              {pad2(day)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </fieldset>
+  );
+}
+
+function isoOf(year: string, month: string, day: string): string {
+  return year && month && day ? toIsoDate(year, month, day) : '';
+}
+
+function EditDataForm({ person }: { person: OwnerPersonData }) {
+  const user = useAccountUser();
+  const gifts = useGifts();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useEditForm(person);
+  const { errors } = form.formState;
+  const [picture, setPicture] = useState<Blob | null>(null);
+  const [cropPending, setCropPending] = useState(false);
+  const [pictureError, setPictureError] = useState<string | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
+  const [ideaLoading, setIdeaLoading] = useState(false);
+  // Spec §2: the preview shows only when the width is above 1100 px.
+  const showPreview = useMediaQuery(`(min-width: ${LIMITS.desktopBreakpointPx + 1}px)`);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const pictureUrl = useMemo(() => (picture ? URL.createObjectURL(picture) : null), [picture]);
+  useEffect(() => () => (pictureUrl ? URL.revokeObjectURL(pictureUrl) : undefined), [pictureUrl]);
+
+  const epitaph = form.watch('epitaph');
+  const values = form.watch();
+
+  const giveIdea = async () => {
+    setIdeaLoading(true);
+    try {
+      const idea = await randomEpitaph();
+      form.setValue('epitaph', idea.slice(0, LIMITS.epitaphMax), { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+    } catch {
+      // Spec §8: silently swallowed.
+    } finally {
+      setIdeaLoading(false);
+    }
+  };
+
+  const save = async (input: Parameters<typeof updateBasicData>[0]) => {
+    try {
+      const reply = await updateBasicData(input);
+      const profilepath = typeof reply.profilepath === 'string' ? reply.profilepath : person.profilepath;
+      queryClient.setQueryData<OwnerPersonData>(accountKeys.person(person.identifier), (current) =>
+        current
+          ? { ...current, fullname: input.fullname, birthdate: input.birthdate, deathdate: input.deathdate, location: input.location, description: input.description, profilepath }
+          : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: accountKeys.persons() });
+      // Spec §4: a new picture changes only the session's profile path (and renews it).
+      if (input.picture && profilepath && user.identifier === person.identifier) setProfilePath(profilepath);
+      void navigate('/account', { replace: true });
+    } catch {
+      // Spec §8: update failures are silently swallowed; the button comes back.
+      setSaving(false);
+    }
+  };
+
+  const onValid = (data: EditDataValues) => {
+    if (cropPending) {
+      setPictureError(MESSAGES.pictureNotCropped);
+      return;
+    }
+    setSaving(true);
+    const input = {
+      identifier: person.identifier,
+      fullname: data.name,
+      birthdate: toIsoDate(data.birthYear, data.birthMonth, data.birthDay),
+      deathdate: toIsoDate(data.deathYear, data.deathMonth, data.deathDay),
+      location: data.place,
+      description: data.epitaph,
+      picture,
+    };
+    // Spec §7, §9: the save starts 500 ms after 'Guardar'.
+    timer.current = window.setTimeout(() => void save(input), LIMITS.saveDelayMs);
+  };
+  const onInvalid = () => {
+    if (cropPending) setPictureError(MESSAGES.pictureNotCropped);
+  };
+
+  return (
+    <div className={showPreview ? 'edit-data edit-data--with-preview' : 'edit-data'}>
+      <form className="edit-data__form" noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
+        <TextField label="Nombre" autoComplete="off" blockEnter maxLength={LIMITS.fullnameMax} error={errors.name?.message} {...form.register('name')} />
+        <DateSelects form={form} prefix="birth" legend="Fecha de nacimiento" />
+        <DateSelects form={form} prefix="death" legend="Fecha de partida" />
+        <div className="edit-data__epitaph">
+          <TextArea
+            label="Epitafio"
+            maxLength={LIMITS.epitaphMax}
+            count={{ value: epitaph.length, max: LIMITS.epitaphMax }}
+            error={errors.epitaph?.message}
+            {...form.register('epitaph')}
+          />
+          <Button variant="ghost" size="sm" loading={ideaLoading} onClick={() => void giveIdea()}>
+            Dame una idea
+          </Button>
+        </div>
+        <TextField label="Lugar de descanso" autoComplete="off" blockEnter maxLength={LIMITS.placeMax} error={errors.place?.message} {...form.register('place')} />
+        <PictureCropField
+          canvasSize={LIMITS.profileCanvas}
+          value={picture}
+          label="Foto"
+          onChange={(blob) => {
+            setPicture(blob);
+            if (blob) setPictureError(undefined);
+          }}
+          onPendingChange={setCropPending}
+          error={pictureError}
+          disabled={saving}
+        />
+        <div className="edit-data__actions">
+          <Link to="/account" className={buttonClass({ variant: 'secondary' })}>
+            Cancelar
+          </Link>
+          <Button type="submit" loading={saving}>
+            Guardar
+          </Button>
+        </div>
+      </form>
+      {showPreview ? (
+        <div className="edit-data__preview" aria-label="Previsualización del perfil" role="region">
+          <ProfileCard
+            variant="preview"
+            person={{
+              fullname: values.name || person.fullname,
+              profilepath: person.profilepath,
+              birthdate: isoOf(values.birthYear, values.birthMonth, values.birthDay),
+              deathdate: isoOf(values.deathYear, values.deathMonth, values.deathDay),
+              description: values.epitaph,
+              location: values.place,
+            }}
+            gifts={gifts.data ?? { candles: 0, flowers: 0 }}
+            photoOverride={pictureUrl}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function EditDataPage() {
+  usePageMeta('Editar datos', 'Edita los datos del memorial.');
+  const person = usePerson();
+  return (
+    <div className="edit-data-page">
+      <h1>Editar datos</h1>
+      {person.isPending ? (
+        <PageSpinner label="Cargando los datos…" />
+      ) : person.data ? (
+        <EditDataForm key={person.data.identifier} person={person.data} />
+      ) : (
+        <p className="muted">No pudimos cargar los datos. Revisa tu conexión y vuelve a intentarlo.</p>
+      )}
+    </div>
+  );
+}

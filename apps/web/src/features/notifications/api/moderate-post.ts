@@ -1,0 +1,24 @@
+// POST /content/approve-message and /content/deny-message, JSON {identifier, date = reg} (spec §7).
+// On success the post leaves the pending list (and the badge); an approved one joins the memorial.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contentApi } from '../../../lib/api';
+import { accountKeys } from '../../../lib/account/keys';
+import type { PendingItem } from '../../../lib/account/get-pending-posts';
+
+export type Moderation = 'approve' | 'deny';
+
+export function moderatePost(action: Moderation, identifier: string, reg: string): Promise<unknown> {
+  return contentApi.post(`/content/${action}-message`, { identifier, date: reg }, { json: true });
+}
+
+export function useModeratePost(identifier: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, reg }: { action: Moderation; reg: string }) => moderatePost(action, identifier, reg),
+    onSuccess: (_data, { action, reg }) => {
+      queryClient.setQueryData<PendingItem[]>(accountKeys.pendingPosts(identifier), (posts) => posts?.filter((post) => post.reg !== reg));
+      if (action === 'approve') void queryClient.invalidateQueries({ queryKey: accountKeys.guestPosts(identifier) });
+    },
+    // Spec §8: failures are silently swallowed; the buttons come back.
+  });
+}

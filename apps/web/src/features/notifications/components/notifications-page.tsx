@@ -1,0 +1,118 @@
+// /account/notifications (spec §2 'Pending messages'): the guests' memories waiting for approval,
+// each with its text, picture or video, author and date, to approve or deny.
+import { isVideoPath, postDate } from '@recuerdos/shared/format';
+import { pictureSrcSet } from '@recuerdos/shared/media';
+import { BackLink } from '../../../components/back-link';
+import { Button } from '../../../components/button';
+import { CheckIcon, CloseIcon } from '../../../components/icons';
+import { PageSpinner } from '../../../components/spinner';
+import { useAccountUser } from '../../../lib/account/account-user';
+import { usePendingPosts, type PendingItem } from '../../../lib/account/get-pending-posts';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useIsDesktop } from '../../../lib/use-media-query';
+import { useModeratePost } from '../api/moderate-post';
+import './notifications.css';
+
+/** '1 mensaje pendiente por aprobar' / 'N mensajes pendientes por aprobar' (spec §2). */
+export function pendingHeading(count: number): string {
+  return `${count} ${count === 1 ? 'mensaje pendiente' : 'mensajes pendientes'} por aprobar`;
+}
+
+function PendingMedia({ post }: { post: PendingItem }) {
+  if (!post.path) return null;
+  if (isVideoPath(post.path)) {
+    return (
+      <video className="pending__media" src={post.path} controls preload="metadata" aria-label={`Video de ${post.fullname}`}>
+        Your browser does not support the video tag.
+      </video>
+    );
+  }
+  return (
+    <img
+      className="pending__media"
+      src={post.path}
+      srcSet={pictureSrcSet(post.path, 'post') || undefined}
+      sizes="(min-width: 600px) 240px, 100vw"
+      alt={post.text ? `Foto de ${post.fullname}: ${post.text.slice(0, 100)}` : `Foto compartida por ${post.fullname}`}
+      width={240}
+      height={240}
+      loading="lazy"
+    />
+  );
+}
+
+function PendingPostItem({ post }: { post: PendingItem }) {
+  const { identifier } = useAccountUser();
+  const moderate = useModeratePost(identifier);
+  const running = moderate.isPending ? moderate.variables.action : null;
+  return (
+    <li className="pending">
+      <article className="pending__card" aria-label={`Recuerdo de ${post.fullname}`}>
+        <PendingMedia post={post} />
+        <div className="pending__body">
+          {post.text.trim() ? <p className="pending__text">{post.text}</p> : null}
+          <p className="pending__meta">
+            <span className="pending__author">De {post.fullname}</span>
+            <span aria-hidden="true"> · </span>
+            <span>{postDate(post.date || post.reg)}</span>
+          </p>
+          <div className="pending__actions">
+            <Button
+              size="sm"
+              icon={<CheckIcon />}
+              loading={running === 'approve'}
+              disabled={running !== null}
+              onClick={() => moderate.mutate({ action: 'approve', reg: post.reg })}
+              aria-label={`Aprobar el recuerdo de ${post.fullname}`}
+            >
+              Aprobar
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              icon={<CloseIcon />}
+              loading={running === 'deny'}
+              disabled={running !== null}
+              onClick={() => moderate.mutate({ action: 'deny', reg: post.reg })}
+              aria-label={`Rechazar el recuerdo de ${post.fullname}`}
+            >
+              Rechazar
+            </Button>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export function NotificationsPage() {
+  usePageMeta('Notificaciones', 'Recuerdos por aprobar.');
+  const desktop = useIsDesktop();
+  const pending = usePendingPosts();
+  const posts = pending.data ?? [];
+  return (
+    <div className="notifications">
+      {desktop ? null : <BackLink to="/account" />}
+      {pending.isPending ? (
+        <>
+          <h1 className="visually-hidden">Notificaciones</h1>
+          <PageSpinner label="Cargando tus mensajes pendientes…" />
+        </>
+      ) : (
+        <>
+          <h1 className="notifications__title">{pendingHeading(posts.length)}</h1>
+          <p className="notifications__intro">Aprueba los recuerdos compartidos por otras personas para verlos en el perfil</p>
+          {posts.length === 0 ? (
+            <p className="notifications__empty">No tienes mensajes pendientes por aprobar</p>
+          ) : (
+            <ul className="pending-list">
+              {posts.map((post) => (
+                <PendingPostItem key={post.id} post={post} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

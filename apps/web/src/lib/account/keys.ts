@@ -1,0 +1,13 @@
+// TanStack Query keys of the account area. Everything about a memorial is under its identifier, so a
+// person switch never shows the previous memorial's data.
+export const accountKeys = {
+  all: ['account'] as const,
+  persons: () => ['account', 'persons'] as const,
+  memorial: (identifier: string) => ['account', 'memorial', identifier] as const,
+  person: (identifier: string) => ['account', 'memorial', identifier, 'person'] as const,
+  gifts: (identifier: string) => ['account', 'memorial', identifier, 'gifts'] as const,
+  adminPosts: (identifier: string) => ['account', 'memorial', identifier, 'admin-posts'] as const,
+  guestPosts: (identifier: string) => ['account', 'memorial', identifier, 'guest-posts'] as const,
+  pendingPosts: (identifier: string) => ['account', 'memorial', identifier, 'pending-posts'] as const,
+  disclaimers: (identifier: string) => ['account', 'memorial', identifier, 'disclaimers'] as const,
+};

@@ -1,0 +1,287 @@
+// The rest of the account area (issue 6) at 390 and 1280 px: 'Editar datos' (messages, date rules,
+// 'Dame una idea', the photo, the preview above 1100 px, save → /account), 'Datos personales' with
+// 'Descargar mis recuerdos', 'Cambiar contraseña' (every message, the 5 s success), switching between
+// two memorials of one account, the contract banners in their two styles, and 'Cerrar sesión'.
+import fs from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limaDate } from '../packages/shared/src/dates';
+import { readZip } from '../apps/server/test/zip-reader';
+import { expectAccessible } from './support/axe';
+import { WIDTHS, fieldErrors, horizontalOverflow, launchBrowser, openPage } from './support/browser';
+import { api, logIn, makeOwner, ownerToken, runAdmin, type Owner } from './support/owner';
+import { startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+let photoJpeg: Buffer;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  photoJpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a07040' } }).jpeg().toBuffer();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+/** Opens the user menu: the dropdown on a desktop, the profile dialog on a phone. */
+async function openUserMenu(page: Page, phone: boolean): Promise<void> {
+  if (phone) {
+    await page.getByRole('button', { name: 'Mi perfil' }).click();
+    await page.getByRole('dialog', { name: 'Mi perfil' }).waitFor();
+  } else {
+    await page.getByRole('button', { name: /menú de tu cuenta/ }).click();
+  }
+  await page.getByText('Perfiles', { exact: true }).waitFor();
+}
+
+async function optionCount(page: Page, label: string, nth: number): Promise<number> {
+  return page.getByLabel(label, { exact: true }).nth(nth).locator('option:not([value=""])').count();
+}
+
+describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
+  const phone = viewport.width < 600;
+
+  it('edits the memorial: messages, date rules, an epitaph idea, the photo and the preview', async () => {
+    const owner = await makeOwner(server, 'editar');
+    const { page, problems, close } = await openPage(browser, server.baseUrl, viewport);
+    try {
+      await logIn(page, owner);
+      await page.getByRole('link', { name: 'Editar datos' }).click();
+      await page.waitForURL('**/account/edit-basic-data');
+      await page.getByRole('heading', { level: 1, name: 'Editar datos' }).waitFor();
+      const name = page.getByLabel('Nombre', { exact: true });
+      await name.waitFor();
+      expect(await name.inputValue()).toBe('Rosa Mamani Huamán');
+      // Spec §2: the preview only above 1100 px.
+      expect(await page.getByRole('region', { name: 'Previsualización del perfil' }).count()).toBe(phone ? 0 : 1);
+
+      // Every message of spec §5.
+      await name.fill('');
+      await page.getByLabel('Epitafio').fill('');
+      await page.getByLabel('Lugar de descanso').fill('');
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      expect(await fieldErrors(page)).toEqual([
+        'Ingresa el nombre de tu ser querido',
+        'Ingresa el año',
+        'Ingresa el mes',
+        'Ingresa el día',
+        'Ingresa el año',
+        'Ingresa el mes',
+        'Ingresa el día',
+        'Ingresa el epitafio',
+        'Ingresa la ubicación de tu ser querido',
+      ]);
+      await expectAccessible(page, `/account/edit-basic-data with errors at ${viewport.width} px`);
+
+      // Years from 1900 to this year; this year's months stop at this month; days follow year and month.
+      const today = limaDate();
+      const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+      expect(await optionCount(page, 'Año', 0)).toBe(year - 1900 + 1);
+      await page.getByLabel('Año', { exact: true }).nth(0).selectOption(String(year));
+      expect(await optionCount(page, 'Mes', 0)).toBe(month);
+      await page.getByLabel('Año', { exact: true }).nth(0).selectOption('2000');
+      expect(await optionCount(page, 'Mes', 0)).toBe(12);
+      await page.getByLabel('Mes', { exact: true }).nth(0).selectOption('02');
+      expect(await optionCount(page, 'Día', 0)).toBe(29);
+      await page.getByLabel('Día', { exact: true }).nth(0).selectOption('29');
+      await page.getByLabel('Año', { exact: true }).nth(0).selectOption('2001');
+      expect(await optionCount(page, 'Día', 0)).toBe(28);
+      expect(await page.getByLabel('Día', { exact: true }).nth(0).inputValue()).toBe('');
+      await page.getByLabel('Año', { exact: true }).nth(0).selectOption('1941');
+      await page.getByLabel('Mes', { exact: true }).nth(0).selectOption('03');
+      await page.getByLabel('Día', { exact: true }).nth(0).selectOption('14');
+      await page.getByLabel('Año', { exact: true }).nth(1).selectOption('2023');
+      await page.getByLabel('Mes', { exact: true }).nth(1).selectOption('09');
+      await page.getByLabel('Día', { exact: true }).nth(1).selectOption('05');
+
+      // 'Dame una idea' fills the epitaph.
+      await page.getByRole('button', { name: 'Dame una idea' }).click();
+      const epitaph = page.getByLabel('Epitafio');
+      await expect.poll(() => epitaph.inputValue()).not.toBe('');
+      const idea = await epitaph.inputValue();
+      await page.getByText(`${idea.length}/500`).waitFor();
+
+      await name.fill('Rosa Mamani de Quispe');
+      await page.getByLabel('Lugar de descanso').fill('Cementerio El Ángel, Lima');
+      // Enter does not submit from the single-line fields.
+      await name.press('Enter');
+      await page.getByLabel('Lugar de descanso').press('Enter');
+      await page.waitForTimeout(700);
+      expect(new URL(page.url()).pathname).toBe('/account/edit-basic-data');
+
+      // The photo, cropped square; the preview shows what will be saved.
+      await page.getByLabel('Foto', { exact: true }).setInputFiles({ name: 'rosa.jpg', mimeType: 'image/jpeg', buffer: photoJpeg });
+      await page.getByRole('button', { name: 'Seleccionar' }).click();
+      await page.getByRole('img', { name: 'Tu foto recortada' }).waitFor();
+      if (!phone) {
+        const preview = page.getByRole('region', { name: 'Previsualización del perfil' });
+        await preview.getByText('Previsualización', { exact: true }).waitFor();
+        await preview.getByRole('heading', { name: 'Rosa Mamani de Quispe' }).waitFor();
+        await preview.getByText('Cementerio El Ángel, Lima').waitFor();
+        expect(await preview.getByRole('img', { name: 'Foto de Rosa Mamani de Quispe' }).getAttribute('src')).toMatch(/^blob:/);
+        await expectAccessible(page, `/account/edit-basic-data with the preview at ${viewport.width} px`);
+      }
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+      const historyLength = await page.evaluate(() => history.length);
+      const saved = page.waitForResponse((r) => r.url().includes('/api/person/update-basic-data'));
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      const reply = (await (await saved).json()) as { data: { profilepath: string } };
+      await page.waitForURL((url) => url.pathname === '/account');
+      expect(await page.evaluate(() => history.length)).toBe(historyLength);
+      await page.getByRole('heading', { level: 1, name: 'Rosa Mamani de Quispe' }).waitFor();
+      const card = page.getByRole('region', { name: 'Perfil de Rosa Mamani de Quispe' });
+      await card.getByText('14 de Mar').waitFor();
+      await card.getByText('05 de Set').waitFor();
+      await card.getByText(idea).waitFor();
+      expect(reply.data.profilepath).toMatch(/^\/media\/.+\.jpg$/);
+      expect(await card.getByRole('img', { name: 'Foto de Rosa Mamani de Quispe' }).getAttribute('src')).toBe(reply.data.profilepath);
+      const stored = Buffer.from(await (await fetch(`${server.baseUrl}${reply.data.profilepath}`)).arrayBuffer());
+      expect(await sharp(stored).metadata()).toMatchObject({ width: 300, height: 300 });
+      // A new picture changes the session's profile path (the user menu's picture).
+      await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { profilepath?: string }).profilepath)).toBe(reply.data.profilepath);
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows the personal data, downloads the memories and changes the password', async () => {
+    const owner: Owner = await makeOwner(server, 'personal');
+    const id = owner.memorials[0]?.identifier ?? '';
+    const token = await ownerToken(server, owner);
+    await api(server, 'POST', '/content/save-admin-message', { token, body: { identifier: id, message: 'Siempre contigo' } });
+    const form = new FormData();
+    form.append('identifier', id);
+    form.append('message', 'En Paracas');
+    form.append('postPicture', new Blob([new Uint8Array(photoJpeg)], { type: 'image/jpeg' }), 'paracas.jpg');
+    expect((await api(server, 'POST', '/content/save-admin-message', { token, form })).code).toBe('200');
+
+    const { page, problems, close } = await openPage(browser, server.baseUrl, viewport);
+    try {
+      await logIn(page, owner);
+      await openUserMenu(page, phone);
+      await page.getByRole('link', { name: 'Mi cuenta' }).click();
+      await page.waitForURL('**/account/personal');
+      await page.getByText('Hola, Ana Quispe Rojas').first().waitFor();
+      if (phone) {
+        // The menu first; 'Datos personales' shows the content, 'Regresar' the menu again.
+        await page.getByRole('navigation', { name: 'Configuración de tu cuenta' }).waitFor();
+        await expectAccessible(page, `/account/personal menu at ${viewport.width} px`);
+        await page.getByRole('link', { name: 'Datos personales' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Datos personales' }).waitFor();
+        await page.getByRole('button', { name: 'Regresar' }).click();
+        await page.getByRole('link', { name: 'Datos personales' }).click();
+      }
+      await page.getByRole('heading', { level: 1, name: 'Datos personales' }).waitFor();
+      expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Ana Quispe Rojas');
+      expect(await page.getByLabel('Nombre completo').getAttribute('readonly')).not.toBeNull();
+      expect(await page.getByLabel('Correo electrónico').inputValue()).toBe(owner.email);
+      await expectAccessible(page, `/account/personal at ${viewport.width} px`);
+
+      // 'Descargar mis recuerdos': the memorial, its posts and their pictures, in one ZIP.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar mis recuerdos' }).click()]);
+      expect(download.suggestedFilename()).toBe('recuerdos-rosa-mamani-huaman.zip');
+      const entries = readZip(await fs.readFile(await download.path()));
+      const names = entries.map((e) => e.name).sort();
+      expect(names).toEqual([
+        'recuerdos-rosa-mamani-huaman/fotos/familia-001.jpg',
+        'recuerdos-rosa-mamani-huaman/index.html',
+        'recuerdos-rosa-mamani-huaman/recuerdos.json',
+      ]);
+      const json = JSON.parse(entries.find((e) => e.name.endsWith('.json'))?.data.toString('utf8') ?? '{}') as { publicacionesDeLaFamilia: { texto: string }[] };
+      expect(json.publicacionesDeLaFamilia.map((p) => p.texto)).toEqual(['En Paracas', 'Siempre contigo']);
+      await page.getByText('Tu descarga comenzó', { exact: false }).waitFor();
+
+      // 'Cambiar contraseña': every message, the server's refusal, the success for 5 s.
+      if (phone) await page.getByRole('button', { name: 'Regresar' }).click();
+      await page.getByRole('link', { name: 'Cambiar contraseña' }).click();
+      await page.waitForURL('**/account/change-password');
+      await page.getByRole('heading', { level: 1, name: 'Cambiar contraseña' }).waitFor();
+      await page.getByText('Hola, Ana Quispe Rojas').first().waitFor();
+      await page.getByRole('link', { name: 'Regresar' }).waitFor();
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      expect(await fieldErrors(page)).toEqual(['Ingresa tu contraseña actual', 'Ingresa tu contraseña nueva', 'Repite tu contraseña nueva']);
+      await expectAccessible(page, `/account/change-password with errors at ${viewport.width} px`);
+      await page.getByLabel('Contraseña actual', { exact: true }).fill('equivocada');
+      await page.getByLabel('Contraseña nueva', { exact: true }).fill('abc');
+      await page.getByLabel('Repite tu contraseña nueva', { exact: true }).fill('abd');
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      expect(await fieldErrors(page)).toEqual(['La contraseña debe tener al menos 6 caracteres', 'Las contraseñas no coinciden']);
+      await page.getByRole('button', { name: 'Mostrar contraseña nueva' }).click();
+      expect(await page.getByLabel('Contraseña nueva', { exact: true }).getAttribute('type')).toBe('text');
+      await page.getByLabel('Contraseña nueva', { exact: true }).fill('nueva-clave-2026');
+      await page.getByLabel('Repite tu contraseña nueva', { exact: true }).fill('nueva-clave-2026');
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      expect(await page.getByRole('alert').textContent()).toBe('La contraseña actual no es correcta');
+      await page.getByLabel('Contraseña actual', { exact: true }).fill(owner.password);
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      const success = page.getByText('Tu contraseña fue cambiada exitosamente');
+      await success.waitFor();
+      const shownAt = Date.now();
+      expect(await page.getByLabel('Contraseña actual', { exact: true }).inputValue()).toBe('');
+      await success.waitFor({ state: 'detached', timeout: 8000 });
+      const shownFor = Date.now() - shownAt;
+      expect(shownFor).toBeGreaterThan(4000);
+      expect(shownFor).toBeLessThan(7000);
+
+      // 'Cerrar sesión' from the settings menu; the new password works.
+      if (phone) await page.getByRole('link', { name: 'Regresar' }).click();
+      await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+      await page.waitForURL('**/login');
+      await logIn(page, { ...owner, password: 'nueva-clave-2026' });
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('switches between two memorials of one account, shows the banners in their styles, and signs out', async () => {
+    const owner = await makeOwner(server, 'perfiles', ['Rosa Mamani Huamán', 'Juan Quispe Paredes']);
+    const [rosa, juan] = owner.memorials;
+    if (!rosa || !juan) throw new Error('two memorials expected');
+    await runAdmin(server, ['add-disclaimer', '--identifier', juan.identifier, '--type', 'R', '--title', 'Pago vencido', '--descr', 'Tu cuota de noviembre está vencida.']);
+    await runAdmin(server, ['add-disclaimer', '--identifier', juan.identifier, '--type', 'W', '--title', 'Mantenimiento', '--descr', 'El domingo el servicio estará en pausa unos minutos.']);
+
+    const { page, problems, close } = await openPage(browser, server.baseUrl, viewport);
+    try {
+      await logIn(page, owner, 'Rosa Mamani Huamán');
+      expect(await page.getByRole('region', { name: 'Avisos de tu contrato' }).count()).toBe(0);
+      await openUserMenu(page, phone);
+      const current = page.getByRole('button', { name: /Rosa Mamani Huamán/ });
+      expect(await current.getAttribute('aria-current')).toBe('true');
+      expect(await page.getByRole('button', { name: /Juan Quispe Paredes/ }).getAttribute('aria-current')).toBeNull();
+      await expectAccessible(page, `user menu at ${viewport.width} px`);
+
+      await page.getByRole('button', { name: /Juan Quispe Paredes/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Juan Quispe Paredes' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/account');
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { identifier: string });
+      expect(stored.identifier).toBe(juan.identifier);
+      expect(await page.getByLabel('Código de acceso para los visitantes').inputValue()).toBe(juan.accessCode);
+
+      // This memorial's banners: R in the error style, W in the warning style.
+      const banners = page.getByRole('region', { name: 'Avisos de tu contrato' });
+      await banners.getByText('Pago vencido').waitFor();
+      expect(await banners.locator('.banner--error').textContent()).toBe('Pago vencidoTu cuota de noviembre está vencida.');
+      expect(await banners.locator('.banner--warning').textContent()).toBe('MantenimientoEl domingo el servicio estará en pausa unos minutos.');
+      await expectAccessible(page, `/account with banners at ${viewport.width} px`);
+
+      await openUserMenu(page, phone);
+      expect(await page.getByRole('button', { name: /Juan Quispe Paredes/ }).getAttribute('aria-current')).toBe('true');
+      const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string }).token);
+      await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+      expect((await api(server, 'POST', '/user/renew-token', { token, body: {} })).code).toBe('401');
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
