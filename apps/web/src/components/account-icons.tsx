@@ -1,25 +1,6 @@
 // Line icons of the account area, in the style of ./icons.tsx. Decorative: the control that holds
 // one carries the label.
-import type { ReactNode } from 'react';
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from './icons';
 
 export const HomeIcon = () => (
   <Icon>

@@ -1,7 +1,8 @@
 // Small line icons, drawn for this product. Decorative: the control that holds one carries the label.
 import type { ReactNode, SVGProps } from 'react';
 
-function Icon({ children, ...rest }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+/** The frame every icon of the product shares (24-pixel grid, 2-pixel rounded strokes). */
+export function Icon({ children, ...rest }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
