@@ -70,7 +70,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     throw err;
   }
 
-  const redis = config.redisUrl ? createRedis(config.redisUrl) : null;
+  const redis = config.redisUrl
+    ? createRedis(config.redisUrl, (err) => app.log.warn({ err }, 'Redis (rate limits) is unreachable'))
+    : null;
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -80,7 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       { smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom },
       app.log,
     ),
-    limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+    limiter: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
     log: app.log,
     site: { demoIdentifier: null },
   };
@@ -98,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     https: config.publicUrl.startsWith('https://'),
     perMinute: options.apiRequestsPerMinute ?? 600,
     redis,
+    redisPrefix: config.redisPrefix,
   });
   await registerBodyParsing(app);
 

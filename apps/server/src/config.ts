@@ -29,6 +29,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'expected smtp://user:pass@host:port').optional(),
   MAIL_FROM: z.string().min(3).default('Recuerdos <no-reply@localhost>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'expected redis://host:port').optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected up to 64 letters, digits, _ : . -').default('recuerdos:'),
   SEED_DEMO: bool01.optional(),
   TRUST_PROXY: bool01.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -63,6 +64,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   redisUrl: string | null;
+  /** Namespace of every key this installation writes to Redis (several installations, one Redis). */
+  redisPrefix: string;
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     // The embedded default (SQLite) seeds the demo unless told otherwise; PostgreSQL never by default.
     seedDemo: e.SEED_DEMO ?? database.kind === 'sqlite',
     trustProxy: e.TRUST_PROXY,

@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '@recuerdos/shared/api-types';
@@ -119,6 +120,16 @@ export class TestServer {
   }
 }
 
+/**
+ * The scale path runs whole: on PostgreSQL, the rate limits live in Redis when TEST_REDIS_URL is set
+ * (each server under its own key prefix, so parallel files and earlier runs never share a count).
+ */
+export function testRedisEnv(): Record<string, string> {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url || testDialect() !== 'postgres') return {};
+  return { REDIS_URL: url, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}:` };
+}
+
 export const FIXTURE_WEB_DIST = path.join(import.meta.dirname, 'fixtures/web-dist');
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -134,6 +145,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     SEED_DEMO: '0',
     WEB_DIST_DIR: FIXTURE_WEB_DIST,
     PUBLIC_URL: 'http://recuerdos.test',
+    ...testRedisEnv(),
     ...options.env,
   });
   const { app, ctx } = await buildApp({

@@ -27,7 +27,7 @@ export const CONTENT_SECURITY_POLICY = {
 
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { https: boolean; perMinute: number; redis: Redis | null },
+  options: { https: boolean; perMinute: number; redis: Redis | null; redisPrefix: string },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -48,8 +48,9 @@ export async function registerSecurity(
       global: true,
       max: options.perMinute,
       timeWindow: 60_000,
-      nameSpace: 'recuerdos:global:',
-      ...(options.redis ? { redis: options.redis } : {}),
+      nameSpace: `${options.redisPrefix}global:`,
+      // The coarse ceiling lets requests through while Redis is away; the targeted limits refuse (503).
+      ...(options.redis ? { redis: options.redis, skipOnError: true } : {}),
       allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: (_request, context) => ({
         ...failure(429, MESSAGES_HTTP.tooMany),

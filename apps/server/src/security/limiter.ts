@@ -1,6 +1,7 @@
 // Fixed-window counters for the targeted limits of DESIGN §4 (login, access code, password reset,
 // complaints, gifts). In-process by default; Redis when REDIS_URL is set, so N instances share them.
 import { Redis } from 'ioredis';
+import { AppError, MESSAGES_HTTP } from '../http/errors';
 
 export interface HitResult {
   /** Hits in the current window, this one included. */
@@ -60,32 +61,52 @@ export class MemoryRateLimiter implements RateLimiter {
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'recuerdos:rl:',
+    private readonly prefix: string,
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<HitResult> {
+  hit(key: string, windowMs: number): Promise<HitResult> {
     const k = this.prefix + key;
-    const results = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
-    const count = Number(results?.[0]?.[1] ?? 1);
-    const ttl = Number(results?.[2]?.[1] ?? windowMs);
-    return { count, resetMs: ttl > 0 ? ttl : windowMs };
+    return this.guard(async () => {
+      const results = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+      const count = Number(results?.[0]?.[1] ?? 1);
+      const ttl = Number(results?.[2]?.[1] ?? windowMs);
+      return { count, resetMs: ttl > 0 ? ttl : windowMs };
+    });
   }
 
-  async peek(key: string): Promise<HitResult> {
+  peek(key: string): Promise<HitResult> {
     const k = this.prefix + key;
-    const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
-    return { count: Number(count ?? 0), resetMs: ttl > 0 ? ttl : 0 };
+    return this.guard(async () => {
+      const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
+      return { count: Number(count ?? 0), resetMs: ttl > 0 ? ttl : 0 };
+    });
   }
 
-  async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+  reset(key: string): Promise<void> {
+    return this.guard(async () => {
+      await this.redis.del(this.prefix + key);
+    });
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    if (this.redis.status === 'ready') await this.redis.quit();
+    else this.redis.disconnect();
+  }
+
+  /** A limit that cannot be checked refuses the request (503), rather than letting guesses through. */
+  private async guard<T>(op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (err) {
+      throw Object.assign(new AppError(503, MESSAGES_HTTP.unavailable), { cause: err });
+    }
   }
 }
 
-export function createRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+/** A connection that reconnects on its own; while Redis is away, each limited request fails fast. */
+export function createRedis(url: string, onError: (err: Error) => void = () => {}): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  // Without a listener ioredis prints every failed reconnection attempt on its own.
+  redis.on('error', onError);
+  return redis;
 }
