@@ -11,7 +11,7 @@ import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { expectAccessible } from './support/axe';
-import { WIDTHS, horizontalOverflow, launchBrowser, openPage } from './support/browser';
+import { PHONE, WIDTHS, horizontalOverflow, launchBrowser, openPage } from './support/browser';
 import { api, eventually, guestToken, logIn, makeOwner, ownerToken, type Owner } from './support/owner';
 import { startServer, type TestServer } from './support/server';
 
@@ -304,6 +304,67 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       await page.reload();
       await ownerCards(page).first().waitFor();
       expect(await cardOrder(page)).toEqual(['foto', 'Te extrañamos, mamá', 'video']);
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a touch drag on a phone', () => {
+  it('reorders on release, and gives up after 15 s: the card goes back and nothing is saved', async () => {
+    const owner = await makeOwner(server, 'tactil');
+    const identifier = owner.memorials[0]?.identifier ?? '';
+    const token = await ownerToken(server, owner);
+    for (const message of ['Tercero', 'Segundo', 'Primero']) {
+      await api(server, 'POST', '/content/save-admin-message', { token, body: { identifier, message } });
+    }
+    const { page, context, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      // Page timers under the test's control (they still run at their own pace until told otherwise).
+      await page.clock.install();
+      await logIn(page, owner);
+      await ownerCards(page).nth(2).waitFor();
+      expect(await cardOrder(page)).toEqual(['Primero', 'Segundo', 'Tercero']);
+      const cdp = await context.newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: { x: number; y: number }) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: at.x, y: at.y }] });
+      /** A finger held on `from` past the 250 ms press, then slid onto `to`. */
+      const pressAndSlide = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+        await touch('touchStart', from);
+        await page.waitForTimeout(400);
+        for (let step = 1; step <= 10; step++) {
+          await touch('touchMove', { x: from.x + ((to.x - from.x) * step) / 10, y: from.y + ((to.y - from.y) * step) / 10 });
+        }
+        await page.locator('ul.is-sorting').waitFor();
+      };
+
+      // Released in time: the second card takes the first slot and the order is saved.
+      await ownerCards(page).nth(1).evaluate((card) => card.scrollIntoView({ block: 'center' }));
+      const saved = page.waitForResponse((r) => r.url().includes('/api/content/update-cards-order'));
+      let at = await boxCenter(ownerCards(page).nth(0));
+      await pressAndSlide(await boxCenter(ownerCards(page).nth(1)), at);
+      await touch('touchEnd', at);
+      expect((await saved).status()).toBe(200);
+      expect(await cardOrder(page)).toEqual(['Segundo', 'Primero', 'Tercero']);
+
+      // Held for 15 s: the drag is cancelled; lifting the finger afterwards changes nothing.
+      let saves = 0;
+      page.on('request', (request) => {
+        if (request.url().includes('/api/content/update-cards-order')) saves += 1;
+      });
+      at = await boxCenter(ownerCards(page).nth(0));
+      await pressAndSlide(await boxCenter(ownerCards(page).nth(2)), at);
+      await page.clock.fastForward(15_000);
+      await page.locator('ul.is-sorting').waitFor({ state: 'detached' });
+      await page.locator('[id^="DndLiveRegion"]').getByText('Movimiento cancelado', { exact: false }).waitFor();
+      await touch('touchEnd', at);
+      await page.waitForTimeout(300);
+      expect(await cardOrder(page)).toEqual(['Segundo', 'Primero', 'Tercero']);
+      expect(saves).toBe(0);
+      await page.reload();
+      await ownerCards(page).nth(2).waitFor();
+      expect(await cardOrder(page)).toEqual(['Segundo', 'Primero', 'Tercero']);
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
