@@ -1,6 +1,6 @@
 // Figures for the web client: builds the app, prints the gzip size of what each client route
 // downloads and of the server-rendered guest page's bundle, and runs Lighthouse (mobile preset) on a
-// seeded public and private guest memorial. Benchmarks print figures; they never pass or fail.
+// seeded public and private guest memorial and on the landing. Benchmarks print figures; they never pass or fail.
 //   npm run bench -- web                   build, then measure and audit
 //   npm run bench -- web --no-build        measure the existing apps/web/dist
 //   npm run bench -- web --no-lighthouse   sizes only

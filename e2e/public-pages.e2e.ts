@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { WIDTHS, horizontalOverflow, launchBrowser, openPage } from './support/browser';
+import { PHONE, WIDTHS, horizontalOverflow, launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -171,6 +171,53 @@ describe('app shell files', () => {
       const response = await fetch(`${server.baseUrl}${src}`);
       expect(response.status, src).toBe(200);
       expect(response.headers.get('content-type'), src).toMatch(/^image\//);
+    }
+  });
+
+  it('sends the landing rendered: readable before (or without) JavaScript, then hydrated in place', async () => {
+    // Without JavaScript: the pitch, the flyers, the WhatsApp button and the login link are there.
+    const context = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: 'Un lugar para recordar a quienes amamos' }).waitFor();
+      expect(await page.locator('.carousel__slide img').count()).toBe(6);
+      const config = await siteConfig(page);
+      expect(await page.getByRole('link', { name: /Escríbenos por WhatsApp/ }).getAttribute('href')).toContain(`https://wa.me/${config.contact.whatsapp}?text=`);
+      expect(await page.getByRole('link', { name: 'Iniciar sesión' }).first().getAttribute('href')).toBe('/login');
+      if (config.demoIdentifier) {
+        expect(await page.getByRole('link', { name: 'Ver un memorial de ejemplo' }).getAttribute('href')).toBe(`/guest?id=${config.demoIdentifier}`);
+      }
+      // The first flyer is fetched with the document, not after the JavaScript.
+      expect(await page.locator('head link[rel="preload"][as="image"]').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+
+    // With JavaScript: React takes over the same nodes (no mismatch), and the links navigate in the app.
+    const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      // Counts every removal of the server's landing markup (a client re-render would replace it).
+      await page.addInitScript(() => {
+        const w = window as unknown as { landingReplaced: number };
+        w.landingReplaced = 0;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of Array.from(record.removedNodes)) {
+              if (node instanceof Element && (node.matches('.landing') || node.querySelector('.landing'))) w.landingReplaced += 1;
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Imagen siguiente' }).click();
+      await expect.poll(() => page.locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label')).toBe('Ver imagen 2 de 6');
+      expect(await page.evaluate(() => (window as unknown as { landingReplaced: number }).landingReplaced)).toBe(0);
+      await page.getByRole('link', { name: 'Iniciar sesión' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
     }
   });
 

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client';
@@ -13,11 +13,20 @@ const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // '/' arrives rendered by the server (src/landing/render.tsx): hydrate it; every other path starts empty.
+  if (root.firstElementChild) {
+    hydrateRoot(root, app, {
+      // A mismatch is repaired by rendering on the client; say so where the browser tests look.
+      onRecoverableError: (error) => console.error('Hydration:', error),
+    });
+  } else {
+    createRoot(root).render(app);
+  }
 }

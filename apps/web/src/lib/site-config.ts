@@ -62,6 +62,11 @@ export function siteConfig(): SiteConfig {
   return cached;
 }
 
+/** The server render has no document to read: it is handed the configuration instead. */
+export function provideSiteConfig(config: SiteConfig): void {
+  cached = config;
+}
+
 /** Spec §2: the landing's messaging-app button, with a Spanish greeting already written. */
 export const WHATSAPP_GREETING = 'Hola, quisiera información sobre los memoriales de Recuerdos.';
 

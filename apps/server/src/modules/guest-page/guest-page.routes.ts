@@ -1,8 +1,7 @@
 // GET /guest?id= — the guest memorial rendered on the server (issue 5; docs/decisions/007), and
 // GET /api/person/guest-view?id= — its data in one read, for the page after the access code and for
 // the client-rendered fallback. Registered before the web app's catch-all.
-import zlib from 'node:zlib';
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { idQuerySchema } from '@recuerdos/shared/memorial-schemas';
 import type { SiteConfig } from '@recuerdos/shared/site-config';
@@ -10,7 +9,7 @@ import type { AppContext } from '../../context';
 import { callerOf } from '../../auth/memorial-access';
 import { parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
-import { createIndexHtml, sendIndex } from '../../plugins/web';
+import { createIndexHtml, sendHtml, sendIndex } from '../../plugins/web';
 import { guestDocument, guestRendererLoader } from './guest-page.html';
 import { presentGuestPage, presentGuestView } from './guest-view.presenter';
 import * as service from './guest-view.service';
@@ -18,21 +17,6 @@ import * as service from './guest-view.service';
 export interface GuestPageOptions {
   ctx: AppContext;
   siteConfig: () => SiteConfig;
-}
-
-/**
- * The document compressed for the browser (Brotli, else gzip): a phone on a weak connection gets
- * the whole first screen in about a third of the bytes. (The static assets are precompressed.)
- */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
-  const accepted = request.headers['accept-encoding'] ?? '';
-  reply.status(200).type('text/html; charset=utf-8').header('vary', 'Accept-Encoding');
-  if (/\bbr\b/.test(accepted)) {
-    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header('content-encoding', 'br').send(body);
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
-  return reply.send(html);
 }
 
 const pageQuerySchema = z.object({ id: z.string().trim().max(64).optional().catch(undefined) });
