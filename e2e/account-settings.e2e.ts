@@ -187,6 +187,10 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       // 'Descargar mis recuerdos': the memorial, its posts and their pictures, in one ZIP.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar mis recuerdos' }).click()]);
       expect(download.suggestedFilename()).toBe('recuerdos-rosa-mamani-huaman.zip');
+      // The browser itself followed the single-use link (streamed to disk, not fetched into the page).
+      const link = new URL(download.url());
+      expect(link.pathname).toBe('/api/person/export');
+      expect(link.searchParams.get('ticket')).toMatch(/^[\w-]{20,}$/);
       const entries = readZip(await fs.readFile(await download.path()));
       const names = entries.map((e) => e.name).sort();
       expect(names).toEqual([

@@ -9,6 +9,7 @@ import { epitaphs } from './migrations/0003-epitaphs';
 import { complaintsImmutable } from './migrations/0004-complaints-immutable';
 import { postListIndex } from './migrations/0005-post-list-index';
 import { contentVersion } from './migrations/0006-content-version';
+import { downloadTickets } from './migrations/0007-download-tickets';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -19,6 +20,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0004-complaints-immutable': complaintsImmutable(dialect),
     '0005-post-list-index': postListIndex(),
     '0006-content-version': contentVersion(dialect),
+    '0007-download-tickets': downloadTickets(dialect),
   };
 }
 

@@ -89,6 +89,17 @@ export interface OneTimeTokensTable {
   usedAt: string | null;
 }
 
+/** A single-use link to a memorial's ZIP archive (GET /api/person/export?ticket=). */
+export interface DownloadTicketsTable {
+  id: Generated<number>;
+  ticketHash: string;
+  accountId: number;
+  memorialId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
 export interface DisclaimersTable {
   id: Generated<number>;
   memorialId: number;
@@ -151,6 +162,7 @@ export interface Database {
   posts: PostsTable;
   complaints: ComplaintsTable;
   epitaphs: EpitaphsTable;
+  downloadTickets: DownloadTicketsTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -12,7 +12,7 @@ export function redactUrl(url: string): string {
   const userPath = /^\/api\/user\/([^/]+)$/.exec(pathname);
   if (userPath?.[1] && !USER_PATH_NAMES.has(userPath[1])) safePath = `/api/user/${REDACTED}`;
   if (query === undefined) return safePath;
-  const safeQuery = query.replace(/(^|&)(token|code|accessCode)=[^&]*/gi, `$1$2=${REDACTED}`);
+  const safeQuery = query.replace(/(^|&)(token|code|accessCode|ticket)=[^&]*/gi, `$1$2=${REDACTED}`);
   return `${safePath}?${safeQuery}`;
 }
 

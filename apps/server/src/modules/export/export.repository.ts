@@ -15,3 +15,37 @@ export async function publishedPosts(db: Kysely<Database>, memorialId: number): 
   ]);
   return { family, visitors };
 }
+
+export async function insertTicket(
+  db: Kysely<Database>,
+  ticket: { ticketHash: string; accountId: number; memorialId: number; createdAt: string; expiresAt: string },
+): Promise<void> {
+  await db.insertInto('downloadTickets').values({ ...ticket, usedAt: null }).execute();
+}
+
+/**
+ * Uses the ticket for that memorial, if it is unused and unexpired, in one conditional UPDATE (two
+ * clicks cannot both win); answers the account it was made for, or null.
+ */
+export async function redeemTicket(
+  db: Kysely<Database>,
+  ticketHash: string,
+  memorialId: number,
+  now: string,
+): Promise<number | null> {
+  const row = await db
+    .updateTable('downloadTickets')
+    .set({ usedAt: now })
+    .where('ticketHash', '=', ticketHash)
+    .where('memorialId', '=', memorialId)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .returning('accountId')
+    .executeTakeFirst();
+  return row?.accountId ?? null;
+}
+
+/** Tickets that can no longer be used (kept a day for the record, then removed). */
+export async function deleteOldTickets(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('downloadTickets').where('expiresAt', '<', before).execute();
+}

@@ -4,11 +4,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helper';
-import { makeGuestToken, makeOwner } from '../../../test/factories';
+import { makeGuestToken, makeMemorial, makeOwner } from '../../../test/factories';
 import { file, mp4Bytes, pictureBytes } from '../../../test/media-fixtures';
 import { OWNER_ONLY, testRoles } from '../../../test/roles';
 import { readZip, type ZipEntry } from '../../../test/zip-reader';
 import { archiveName, mediaFileName, slug } from './export.presenter';
+import { EXPORT_TICKET_TTL_MS, createExportTicket } from './export.service';
+import { redactUrl } from '../../http/logging';
+import { findUserSession } from '../../auth/sessions';
 
 let t: TestServer;
 
@@ -40,6 +43,14 @@ describe('who may download the archive', () => {
         const body = (await res.json()) as { code: string; data: unknown };
         expect(body.code).toBe(String(res.status));
         return { status: res.status, data: body.data };
+      },
+    },
+    {
+      name: 'POST /person/export-ticket',
+      expect: { P: OWNER_ONLY, U: OWNER_ONLY },
+      async run(roles, options) {
+        const res = await t.post<{ url?: string }>('/api/person/export-ticket', { identifier: roles.owner.memorial.identifier }, options);
+        return { status: res.status, data: res.body.data };
       },
     },
   ]);
@@ -161,6 +172,62 @@ describe('what the archive holds', () => {
     const json = JSON.parse(entries.find((e) => e.name.endsWith('.json'))?.data.toString('utf8') ?? '{}') as { publicacionesDeLaFamilia: { archivo: string | null }[] };
     expect(json.publicacionesDeLaFamilia).toEqual([expect.objectContaining({ archivo: null, tipo: 'foto' })]);
     expect(entries.find((e) => e.name.endsWith('.html'))?.data.toString('utf8')).toContain('ya no estaba disponible');
+  });
+});
+
+describe('the download link', () => {
+  async function ticketUrl(identifier: string, token: string): Promise<string> {
+    const res = await t.post<{ url: string }>('/api/person/export-ticket', { identifier }, { token });
+    expect(res.status).toBe(200);
+    return res.body.data.url;
+  }
+  const INVALID = 'El enlace de descarga no es válido o ha expirado. Vuelve a intentarlo desde tu cuenta';
+
+  it('downloads the archive once without the session header, with its exact size', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { fullname: 'Ana Quispe' } });
+    const photo = await pictureBytes({ width: 300, height: 300 });
+    await t.post('/api/content/save-admin-message', { identifier: memorial.identifier, message: 'Foto', postPicture: file(photo, 'a.jpg', 'image/jpeg') }, { token });
+    const url = await ticketUrl(memorial.identifier, token);
+    expect(url).toMatch(/^\/api\/person\/export\?identifier=[\w-]+&ticket=[\w-]+$/);
+
+    const res = await fetch(`${t.url}${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="recuerdos-ana-quispe.zip"');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    expect(readZip(body).map((e) => e.name).sort()).toEqual([
+      'recuerdos-ana-quispe/fotos/familia-001.jpg',
+      'recuerdos-ana-quispe/index.html',
+      'recuerdos-ana-quispe/recuerdos.json',
+    ]);
+
+    const again = await fetch(`${t.url}${url}`, { headers: { accept: 'application/json' } });
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({ code: '401', message: INVALID, data: {} });
+  });
+
+  it('refuses a ticket for another memorial, an invented one and an expired one', async () => {
+    const { account, memorial, token } = await makeOwner(t.db);
+    const second = await makeMemorial(t.db, account.id);
+    const url = new URL(await ticketUrl(memorial.identifier, token), t.url);
+    const ticket = url.searchParams.get('ticket') ?? '';
+    const tryWith = async (identifier: string, value: string) => {
+      const res = await fetch(`${t.url}/api/person/export?identifier=${identifier}&ticket=${value}`);
+      return { status: res.status, body: (await res.json()) as { message: string } };
+    };
+    expect(await tryWith(second.identifier, ticket)).toMatchObject({ status: 401, body: { message: INVALID } });
+    expect(await tryWith(memorial.identifier, 'inventado-123')).toMatchObject({ status: 401, body: { message: INVALID } });
+    expect((await tryWith('no-existe-123', ticket)).status).toBe(404);
+    // Still unused after those attempts: it works for its own memorial.
+    expect((await fetch(`${t.url}${url.pathname}${url.search}`)).status).toBe(200);
+
+    const session = { user: await findUserSession(t.db, token), guest: null, ip: '127.0.0.1' };
+    const expired = await createExportTicket(t.ctx, session, memorial.identifier, new Date(Date.now() - EXPORT_TICKET_TTL_MS - 1000));
+    expect(await tryWith(memorial.identifier, expired)).toMatchObject({ status: 401, body: { message: INVALID } });
+  });
+
+  it('keeps the ticket out of the request log', () => {
+    expect(redactUrl('/api/person/export?identifier=abc&ticket=secreto')).toBe('/api/person/export?identifier=abc&ticket=[redacted]');
   });
 });
 

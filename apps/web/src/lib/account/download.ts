@@ -1,6 +1,6 @@
-// Owner-only file downloads (the QR code, the memorial's ZIP): the session travels in the 'token'
-// header, so the file is fetched and handed to the browser as a download. A refusal carries the
-// server's Spanish message.
+// Owner-only file downloads. The QR code is small: fetched with the session in the 'token' header
+// and handed to the browser as a download (a refusal carries the server's Spanish message). The
+// memorial's ZIP can be large: the browser follows a single-use link to it (startDownload).
 import { API_BASE } from '../api';
 import { ApiError, NETWORK_ERROR_MESSAGE, parseEnvelope } from '../api-client';
 import { authHeaders } from '../session-storage';
@@ -28,14 +28,19 @@ export async function downloadFile(path: string, query: Record<string, string>, 
   const blob = await response.blob();
   const name = dispositionFileName(response.headers.get('content-disposition'), fallbackName);
   const objectUrl = URL.createObjectURL(blob);
+  startDownload(objectUrl, name);
+  // Give the browser time to start the download before the blob goes.
+  window.setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  return name;
+}
+
+/** Hands `href` to the browser as a download (under `name`, else the server's file name). */
+export function startDownload(href: string, name = ''): void {
   const link = document.createElement('a');
-  link.href = objectUrl;
+  link.href = href;
   link.download = name;
   link.hidden = true;
   document.body.appendChild(link);
   link.click();
   link.remove();
-  // Give the browser time to start the download before the blob goes.
-  window.setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
-  return name;
 }

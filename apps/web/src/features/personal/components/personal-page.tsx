@@ -29,8 +29,9 @@ function ExportSection() {
       <Button variant="secondary" icon={<DownloadIcon />} loading={exporter.isPending} onClick={() => exporter.mutate(user.identifier)}>
         Descargar mis recuerdos
       </Button>
-      {exporter.isPending ? <p className="muted settings__note">Preparando tu archivo… Si hay muchos videos, puede tardar unos minutos.</p> : null}
-      {exporter.isSuccess ? <FormAlert tone="success">Tu descarga comenzó: revisa la carpeta de descargas.</FormAlert> : null}
+      {exporter.isSuccess ? (
+        <FormAlert tone="success">Tu descarga comenzó: tu navegador muestra su avance. Si hay muchos videos, puede tardar unos minutos.</FormAlert>
+      ) : null}
       {exporter.isError ? <FormAlert tone="error">{errorMessage(exporter.error)}</FormAlert> : null}
     </section>
   );
