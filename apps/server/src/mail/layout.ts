@@ -1,6 +1,7 @@
 // The look of every e-mail: a calm, plain layout in Spanish, as HTML and as plain text. Feature
 // modules build their messages with `composeMail` (e.g. modules/user/user.mails.ts).
 import type { MailMessage } from './mailer';
+import { escapeHtml } from '../http/html';
 
 export interface MailContent {
   to: string;
@@ -15,15 +16,6 @@ export interface MailContent {
   details?: { label: string; value: string }[];
   /** Small print under everything. */
   footnote?: string;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 const COLORS = { background: '#f7f3ee', card: '#ffffff', text: '#2b2622', muted: '#6b625a', accent: '#4a3b6b' };

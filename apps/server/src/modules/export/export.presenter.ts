@@ -3,7 +3,7 @@
 import { limaDate } from '@recuerdos/shared/dates';
 import { postDate, profileDate } from '@recuerdos/shared/format';
 import type { Memorial } from '../../db/schema';
-import { escapeHtml } from '../../mail/layout';
+import { escapeHtml } from '../../http/html';
 import type { ExportedPost } from './export.repository';
 
 /** A post with the archive path of its media file (null: text only, or the file is gone). */
@@ -154,4 +154,9 @@ ${section('Recuerdos compartidos por otros', contents.visitors, (post) => `De ${
 </body>
 </html>
 `;
+}
+
+/** POST /person/export-ticket: the link the browser follows to download the archive. */
+export function presentExportTicket(identifier: string, ticket: string): { url: string } {
+  return { url: `/api/person/export?${new URLSearchParams({ identifier, ticket }).toString()}` };
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { callerOf } from '../../auth/memorial-access';
 import { parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
+import { presentExportTicket } from './export.presenter';
 import { createExportTicket, exportMemorial, exportMemorialWithTicket } from './export.service';
 
 const downloadQuerySchema = identifierQuerySchema.extend({ ticket: z.string().trim().min(1).max(100).optional() });
@@ -17,8 +18,7 @@ export const exportRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { 
   app.post('/person/export-ticket', async (request) => {
     const { identifier } = parseInput(identifierQuerySchema, request.body);
     const ticket = await createExportTicket(ctx, await callerOf(ctx.db, request), identifier);
-    const query = new URLSearchParams({ identifier, ticket });
-    return ok({ url: `/api/person/export?${query.toString()}` });
+    return ok(presentExportTicket(identifier, ticket));
   });
 
   app.get('/person/export', async (request, reply) => {

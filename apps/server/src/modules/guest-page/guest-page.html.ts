@@ -18,6 +18,7 @@ import {
 import { pictureSrcSet } from '@recuerdos/shared/media';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { jsonForHtml } from '@recuerdos/shared/site-config';
+import { escapeHtml } from '../../http/html';
 
 /** A generic product picture (apps/web/public) for previews of anything but a public memorial. */
 export const GENERIC_PREVIEW_IMAGE = { path: '/og-recuerdos.jpg', width: 1200, height: 630 } as const;
@@ -95,9 +96,6 @@ export function guestRendererLoader(webDistDir: string, log: FastifyBaseLogger):
   };
   return () => (loading ??= load());
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function excerpt(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();

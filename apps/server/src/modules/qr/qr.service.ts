@@ -3,6 +3,7 @@
 // visitor without a camera app can type it. SVG for print shops, PNG for everyone else.
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { escapeHtml } from '../../http/html';
 
 export type QrFormat = 'svg' | 'png';
 
@@ -10,10 +11,6 @@ const MODULE_PX = 10;
 const QUIET_MODULES = 4;
 const LABEL_PX = 60;
 const PNG_WIDTH_PX = 1200;
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** The link as printed: without the scheme, which nobody types. */
 export function printableLink(url: string): string {
@@ -33,7 +30,7 @@ export function qrSvg(url: string): string {
       }
     }
   }
-  const label = escapeXml(printableLink(url));
+  const label = escapeHtml(printableLink(url));
   const height = side + LABEL_PX;
   const fontSize = Math.min(26, Math.floor((side - 2 * MODULE_PX) / (label.length * 0.6)));
   return [
