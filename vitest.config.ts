@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Room for the first, uncached import of a lazy route on a busy machine (see src/test/render.tsx).
+          testTimeout: 30_000,
         },
       },
       {

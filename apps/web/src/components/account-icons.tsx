@@ -54,12 +54,6 @@ export const QrIcon = () => (
   </Icon>
 );
 
-export const PlusIcon = () => (
-  <Icon>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
 export const ChevronDownIcon = () => (
   <Icon>
     <path d="M6 9.5l6 6 6-6" />

@@ -1,11 +1,15 @@
 // Test helpers: render the real route table in a memory router, and answer API calls from a table.
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
 import { resetSessionForTests } from '../lib/session';
+
+// Lazy routes are compiled on first import: on a busy machine that can take longer than Testing
+// Library's 1 s default for findBy*/waitFor. The tests wait for what the page shows, not for a time.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;

@@ -23,7 +23,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { deletePost } from '../api/delete-post';
 import { useAdminPosts, useGuestApprovedPosts } from '../api/get-posts';
 import { updateCardsOrder } from '../api/update-cards-order';
-import { AddPostBar } from './add-post-bar';
+import { FormBar } from '../../../components/memorial/form-bar';
 import { AddPostDialog } from './add-post-dialog';
 import { PermissionsPanel } from './permissions-panel';
 import { SortablePosts } from './sortable-posts';
@@ -107,7 +107,7 @@ export function AccountHomePage() {
         />
       </div>
       <div className="home__posts">
-        <AddPostBar onOpen={setAdding} />
+        <FormBar label="Agregar una publicación" onOpen={setAdding} />
         <section aria-labelledby="owner-posts-title" className="home__section">
           <h2 id="owner-posts-title">Publicaciones</h2>
           {adminPosts.isPending ? (

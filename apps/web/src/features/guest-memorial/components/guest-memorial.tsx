@@ -17,7 +17,7 @@ import { getAccountType } from '../api/get-account-type';
 import { getGuestView } from '../api/get-guest-view';
 import type { GiftType } from '../api/give-gift';
 import { AccessCodeForm } from './access-code-form';
-import { FormBar } from './form-bar';
+import { FormBar } from '../../../components/memorial/form-bar';
 import { GiftButtons } from './gift-buttons';
 import { GuestFooter, GuestHeader } from './guest-chrome';
 import './guest-memorial.css';
@@ -168,7 +168,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
             </div>
             <div className="guest-layout__posts">
               {isPrivate ? (
-                <FormBar messagesAllowed={enabled(view.flagmsg)} picturesAllowed={enabled(view.flagpic)} onOpen={setComposing} />
+                <FormBar label="Comparte un recuerdo" messagesAllowed={enabled(view.flagmsg)} picturesAllowed={enabled(view.flagpic)} onOpen={setComposing} />
               ) : null}
               <section className="guest-section" aria-labelledby="publicaciones">
                 <h2 id="publicaciones" className="guest-section__title">

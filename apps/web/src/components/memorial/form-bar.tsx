@@ -1,24 +1,28 @@
-// The form bar of a private memorial (spec §2): the prompt 'Deja tu mensaje ...' opens the message
-// modal, 'Foto' and 'Video' theirs — each only when the memorial's flags allow it (spec §4, §6).
-import { CameraIcon, VideoIcon } from '../../../components/memorial/memorial-icons';
+// The form bar of spec §2, the same for the family and for visitors: the prompt 'Deja tu mensaje ...'
+// opens the message dialog, 'Foto' and 'Video' theirs. The owner always has all three (spec §6); a
+// visitor only what the memorial's flags allow (spec §4).
 import type { PostKind } from '@recuerdos/shared/post-schemas';
+import { CameraIcon, VideoIcon } from './memorial-icons';
+import './form-bar.css';
 
 interface FormBarProps {
-  messagesAllowed: boolean;
-  picturesAllowed: boolean;
+  /** The bar's accessible name ('Agregar una publicación', 'Comparte un recuerdo'). */
+  label: string;
+  messagesAllowed?: boolean;
+  picturesAllowed?: boolean;
   onOpen: (kind: PostKind) => void;
 }
 
-export function FormBar({ messagesAllowed, picturesAllowed, onOpen }: FormBarProps) {
+export function FormBar({ label, messagesAllowed = true, picturesAllowed = true, onOpen }: FormBarProps) {
   if (!messagesAllowed && !picturesAllowed) return null;
   return (
-    <section className="form-bar" aria-label="Comparte un recuerdo">
+    <section className="form-bar" aria-label={label}>
       {messagesAllowed ? (
         <button type="button" className="form-bar__prompt" onClick={() => onOpen('message')}>
           Deja tu mensaje ...
         </button>
       ) : (
-        <p className="form-bar__label">Comparte un recuerdo</p>
+        <p className="form-bar__label">{label}</p>
       )}
       {picturesAllowed ? (
         <div className="form-bar__media">
