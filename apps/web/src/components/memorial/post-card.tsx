@@ -45,7 +45,7 @@ export interface PostCardProps {
 function DeleteButton({ post, onRequestDelete }: { post: Post; onRequestDelete: ((post: Post) => void) | undefined }) {
   if (!onRequestDelete) return null;
   return (
-    <button type="button" className="post-card__delete" aria-label="Eliminar publicación" onClick={() => onRequestDelete(post)}>
+    <button type="button" className="card-corner-button post-card__delete" aria-label="Eliminar publicación" onClick={() => onRequestDelete(post)}>
       <CloseIcon />
     </button>
   );

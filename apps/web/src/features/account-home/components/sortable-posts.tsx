@@ -79,7 +79,7 @@ function SortableCard({ post, index, count, onOpenMedia, onRequestDelete }: Sort
       <button
         ref={setActivatorNodeRef}
         type="button"
-        className="sortable-card__handle"
+        className="card-corner-button sortable-card__handle"
         {...attributes}
         aria-roledescription="publicación reordenable"
         aria-label={`Mover ${describe(post)} (posición ${index + 1} de ${count})`}
