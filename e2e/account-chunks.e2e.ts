@@ -2,24 +2,14 @@
 // code or styles (the family's pages are their own lazy chunks).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser, openPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE, openPage } from './support/browser';
 import { makeOwner } from './support/owner';
-import { ROOT, startServer, type TestServer } from './support/server';
+import { ROOT } from './support/server';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 
 interface ManifestChunk {
   file: string;

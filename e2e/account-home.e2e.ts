@@ -5,32 +5,25 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { expectAccessible } from './support/axe';
-import { PHONE, WIDTHS, horizontalOverflow, launchBrowser, openPage } from './support/browser';
+import { PHONE, WIDTHS, horizontalOverflow, openPage } from './support/browser';
 import { api, eventually, guestToken, logIn, makeOwner, ownerToken, type Owner } from './support/owner';
-import { startServer, type TestServer } from './support/server';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+useServerAndBrowser();
+
 let photoPng: Buffer;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   photoPng = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3060c0' } })
     .composite([{ input: { create: { width: 450, height: 600, channels: 3, background: '#c03030' } }, left: 0, top: 0 }])
     .png()
     .toBuffer();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
 });
 
 async function decodeQr(image: Buffer): Promise<string | null> {

@@ -1,29 +1,19 @@
 // Moderation in the account area (issue 6) at 390 and 1280 px: the pending badge ('+9' on a phone,
 // '+99' on a desktop), /account/notifications with its heading, text and empty state, a guest's
 // memory approved (it joins the memorial and its author is told by e-mail) and another denied.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { WIDTHS, launchBrowser, openPage } from './support/browser';
+import { WIDTHS, openPage } from './support/browser';
 import { waitForMail } from './support/mail';
 import { api, guestToken, logIn, makeOwner, uniqueEmail } from './support/owner';
-import { startServer, type TestServer } from './support/server';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+// Distinct visitor addresses (X-Forwarded-For), as many phones at a funeral would have.
+useServerAndBrowser({ TRUST_PROXY: '1' });
+
 let ipCount = 0;
-
-beforeAll(async () => {
-  // Distinct visitor addresses (X-Forwarded-For), as many phones at a funeral would have.
-  server = await startServer({ TRUST_PROXY: '1' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 
 /** A guest's memory through the API; a new visitor address every 10 (the per-visitor limit is 20). */
 async function submit(guest: string, identifier: string, fields: Record<string, string | Blob>): Promise<void> {

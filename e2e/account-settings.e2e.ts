@@ -3,29 +3,22 @@
 // 'Descargar mis recuerdos', 'Cambiar contraseña' (every message, the 5 s success), switching between
 // two memorials of one account, the contract banners in their two styles, and 'Cerrar sesión'.
 import fs from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { limaDate } from '../packages/shared/src/dates';
 import { readZip } from '../apps/server/test/zip-reader';
 import { expectAccessible } from './support/axe';
-import { WIDTHS, fieldErrors, horizontalOverflow, launchBrowser, openPage } from './support/browser';
+import { WIDTHS, fieldErrors, horizontalOverflow, openPage } from './support/browser';
 import { api, logIn, makeOwner, ownerToken, runAdmin, type Owner } from './support/owner';
-import { startServer, type TestServer } from './support/server';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+useServerAndBrowser();
+
 let photoJpeg: Buffer;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   photoJpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a07040' } }).jpeg().toBuffer();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
 });
 
 /** Opens the user menu: the dropdown on a desktop, the profile dialog on a phone. */

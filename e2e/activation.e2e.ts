@@ -1,25 +1,15 @@
 // Contract activation: the link printed by `create-contract --json` activates once, leaves the
 // address bar clean, and the 'contract approved notification' e-mail arrives; with it a new
 // account sets its first password and logs in.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { WIDTHS, launchBrowser, openPage } from './support/browser';
+import { WIDTHS, openPage } from './support/browser';
 import { linkIn, waitForMail } from './support/mail';
-import { createContract, startServer, uniqueEmail, type TestServer } from './support/server';
+import { createContract, uniqueEmail } from './support/server';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 
 describe.each(WIDTHS)('activation at $name', ({ viewport }) => {
   it('activates from the e-mailed link, then the new owner creates a password and logs in', async () => {

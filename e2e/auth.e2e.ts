@@ -1,24 +1,15 @@
 // Login and the password flows against the real server: every validation message of spec §5, the
 // server's messages on refusal, login → /account, and forgot → e-mail → new password → login.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { DESKTOP, PHONE, WIDTHS, fieldErrors, launchBrowser, openPage } from './support/browser';
+import { DESKTOP, PHONE, WIDTHS, fieldErrors, openPage } from './support/browser';
 import { linkIn, waitForMail } from './support/mail';
-import { createContract, startServer, uniqueEmail, type TestServer } from './support/server';
+import { createContract, uniqueEmail } from './support/server';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 
 /** An account that can log in at once (create-contract --password), with an active contract. */
 async function accountWithPassword(prefix: string, password: string): Promise<string> {

@@ -1,23 +1,13 @@
 // Libro de Reclamaciones: every message of spec §5, a complaint sent, and its e-mail copy.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { PHONE, WIDTHS, fieldErrors, launchBrowser, openPage } from './support/browser';
+import { PHONE, WIDTHS, fieldErrors, openPage } from './support/browser';
 import { waitForMail } from './support/mail';
-import { startServer, uniqueEmail, type TestServer } from './support/server';
+import { uniqueEmail } from './support/server';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 
 function limaToday(): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Lima', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());

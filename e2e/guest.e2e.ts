@@ -7,23 +7,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { expectAccessible } from './support/axe';
-import { DESKTOP, PHONE, WIDTHS, fieldErrors, horizontalOverflow, launchBrowser, openPage, type TestPage } from './support/browser';
+import { DESKTOP, PHONE, WIDTHS, fieldErrors, horizontalOverflow, openPage, type TestPage } from './support/browser';
 import { api, pendingPosts, samplePicture, seedMemorial, type SeededMemorial } from './support/memorial';
-import { startServer, type TestServer } from './support/server';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+useServerAndBrowser();
+
 let publicMemorial: SeededMemorial;
 let privateMemorial: SeededMemorial;
 let tmp: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'recuerdos-guest-e2e-'));
   // One after the other: the operator CLI and the server share the SQLite file.
   publicMemorial = await seedMemorial(server, {
@@ -39,8 +37,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

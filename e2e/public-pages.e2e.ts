@@ -1,23 +1,12 @@
 // The public pages at a desktop and a phone width: content, layout variants, links, no console or
 // CSP errors, no sideways scrolling, and axe-core with no serious or critical violation.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { PHONE, WIDTHS, horizontalOverflow, launchBrowser, openPage } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { PHONE, WIDTHS, horizontalOverflow, openPage } from './support/browser';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 
 async function siteConfig(page: import('playwright-core').Page) {
   return page.evaluate(() => JSON.parse(document.getElementById('site-config')?.textContent ?? '{}') as {

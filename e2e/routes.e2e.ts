@@ -1,22 +1,11 @@
 // Redirects of spec §2's route table, in the browser against the real server.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { PHONE, launchBrowser, openPage } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { PHONE, openPage } from './support/browser';
+import { browser, server, useServerAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
+useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 
 const LANDING_TITLE = 'Un lugar para recordar a quienes amamos';
 
