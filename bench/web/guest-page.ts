@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../../e2e/support/browser';
 import { seedMemorial } from '../../e2e/support/memorial';
 import { startServer } from '../../e2e/support/server';
 
@@ -61,16 +62,6 @@ export function printGuestBundle(size: GuestBundleSize | null): void {
   for (const { file, gzip: bytes } of size.lazy) console.log(`    ${file.padEnd(44)} ${kb(bytes).padStart(9)}`);
 }
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface LighthouseFigures {
   performance: number;
@@ -105,7 +96,7 @@ async function audit(url: string, port: number): Promise<LighthouseFigures | nul
 export async function runGuestLighthouse(runs = 3): Promise<void> {
   process.env.CHROME_PATH ??= '/usr/bin/chromium';
   const server = await startServer({ SEED_DEMO: '0', LOG_LEVEL: 'error' });
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROMIUM_ARGS });
   try {
     const publicMemorial = await seedMemorial(server, {
       type: 'U',
