@@ -1,6 +1,6 @@
 // The owner home's logic: card places counting down, the drop and keyboard rules of spec §4, the
 // saved post's fallback (spec §8), and the access code saved 1 s after typing stops (spec §9).
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OwnerPersonData } from '@recuerdos/shared/api-types';
@@ -9,6 +9,7 @@ import { mockApi, storeUser } from '../../test/render';
 import { cardPlaces, updateCardsOrder } from './api/update-cards-order';
 import { savedPost } from './api/save-admin-post';
 import { normalizeAccessCode } from './api/update-settings';
+import { AddPostDialog } from './components/add-post-dialog';
 import { PermissionsPanel } from './components/permissions-panel';
 import { moveItem, nearestSlot, stepTarget } from './components/reorder';
 
@@ -164,5 +165,35 @@ describe('access code (spec §5, §9)', () => {
 
   it('normalises a code by removing every whitespace', () => {
     expect(normalizeAccessCode(' a b\tc\n')).toBe('abc');
+  });
+});
+
+describe('add-post dialog', () => {
+  it('stays open while the post is being sent (Escape, the close button), and closes once it is saved', async () => {
+    storeUser();
+    let answer: (envelope: { code: string; data: unknown }) => void = () => undefined;
+    const calls = mockApi({
+      'POST /content/save-admin-message': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }) as Promise<never>,
+    });
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AddPostDialog kind="message" onClose={onClose} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Mensaje'), { target: { value: 'Te extrañamos' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+
+    const dialog = screen.getByRole('dialog', { name: 'Deja tu mensaje' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(onClose).not.toHaveBeenCalled();
+
+    answer({ code: '200', data: { data: { path: '', date: '2026-11-22 10:00:00', reg: 'r-1' } } });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 });

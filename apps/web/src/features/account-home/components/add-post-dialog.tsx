@@ -65,14 +65,23 @@ interface AddPostDialogProps {
 }
 
 export function AddPostDialog({ kind, onClose }: AddPostDialogProps) {
+  // While a post is being sent the dialog stays: its spinner and progress are the owner's only news.
+  const [saving, setSaving] = useState(false);
   return (
-    <Modal open={kind !== null} onClose={onClose} title={kind ? POST_DIALOG_TITLES[kind] : ''} size="md" dismissible>
-      {kind ? <AddPostForm key={kind} kind={kind} onDone={onClose} /> : null}
+    <Modal open={kind !== null} onClose={onClose} title={kind ? POST_DIALOG_TITLES[kind] : ''} size="md" dismissible={!saving}>
+      {kind ? <AddPostForm key={kind} kind={kind} saving={saving} setSaving={setSaving} onDone={onClose} /> : null}
     </Modal>
   );
 }
 
-function AddPostForm({ kind, onDone }: { kind: PostKind; onDone: () => void }) {
+interface AddPostFormProps {
+  kind: PostKind;
+  saving: boolean;
+  setSaving: (saving: boolean) => void;
+  onDone: () => void;
+}
+
+function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
   const user = useAccountUser();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
@@ -80,7 +89,6 @@ function AddPostForm({ kind, onDone }: { kind: PostKind; onDone: () => void }) {
   const [cropPending, setCropPending] = useState(false);
   const [video, setVideo] = useState<File | null>(null);
   const [errors, setErrors] = useState<{ message?: string | undefined; picture?: string | undefined; video?: string | undefined }>({});
-  const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const mounted = useRef(true);
@@ -111,13 +119,12 @@ function AddPostForm({ kind, onDone }: { kind: PostKind; onDone: () => void }) {
         const top = posts.reduce((max, post) => Math.max(max, post.place), 0);
         return [savedPost(reply, input, top), ...posts];
       });
+      setSaving(false);
       onDone();
     } catch (err) {
       console.error('The post could not be saved', err);
-      if (mounted.current) {
-        setSaving(false);
-        setProgress(null);
-      }
+      setSaving(false);
+      if (mounted.current) setProgress(null);
     }
   };
 
