@@ -176,7 +176,7 @@ describe('add-post dialog', () => {
       'POST /content/save-admin-message': () =>
         new Promise((resolve) => {
           answer = resolve;
-        }) as Promise<never>,
+        }),
     });
     const onClose = vi.fn();
     render(
