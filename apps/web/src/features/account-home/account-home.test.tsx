@@ -174,8 +174,9 @@ describe('add-post dialog', () => {
     let answer: (envelope: { code: string; data: unknown }) => void = () => undefined;
     const calls = mockApi({
       'POST /content/save-admin-message': () =>
-        new Promise((resolve) => {
-          answer = resolve;
+        // Answered later, by the test (the mock's type allows only a pending promise here).
+        new Promise<never>((resolve) => {
+          answer = (envelope) => resolve(envelope as never);
         }),
     });
     const onClose = vi.fn();
