@@ -79,6 +79,17 @@ describe('routes', () => {
     await waitFor(() => expect(withId.router.state.location.pathname).toBe('/guest'));
   });
 
+  it('keeps a visitor on a public memorial whose content fails to load: the spinner stops (spec §8)', async () => {
+    mockApi({
+      'GET /person/verify-type-account': () => ({ code: '200', data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1' } }),
+      'GET /person/guest-view': () => ({ code: '500', message: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos' }),
+    });
+    const { router } = renderRoute('/guest?id=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rosa Mamani' })).toBeTruthy();
+    expect(screen.queryByText('Cargando el memorial…')).toBeNull();
+    expect(router.state.location.pathname).toBe('/guest');
+  });
+
   it('sends /new-password without a token, or with an unknown one, to /', async () => {
     const { router } = renderRoute('/new-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -30,7 +30,8 @@ const GuestPostModal = lazy(() => import('./guest-post-modal').then((m) => ({ de
 /** Spec §3: '0' means disabled; anything else enabled. */
 const enabled = (flag: string) => flag !== '0';
 
-type Phase = 'loading' | 'gate' | 'checking' | 'content';
+/** 'unreadable': a public memorial whose content did not load; spec §8 stops the spinner, nothing more. */
+type Phase = 'loading' | 'gate' | 'checking' | 'content' | 'unreadable';
 
 interface State {
   phase: Phase;
@@ -109,7 +110,8 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
           const view = await getGuestView(identifier);
           if (!run.cancelled) setState({ phase: 'content', account, view });
         } catch {
-          goHome();
+          // Spec §8: a failed content load is ignored; the visitor stays (a reload may get through).
+          if (!run.cancelled) setState({ phase: 'unreadable', account, view: null });
         }
       } else if (type === 'P') {
         if (getSessionState().guest) await loadWithGuestToken(account);
@@ -157,6 +159,8 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
             <h1 className="visually-hidden">Memorial</h1>
             <PageSpinner label="Cargando el memorial…" />
           </>
+        ) : phase === 'unreadable' ? (
+          <h1 className="guest-unreadable">{account.fullname}</h1>
         ) : phase === 'gate' || !view ? (
           <AccessCodeForm identifier={identifier} fullname={account.fullname} onEntered={() => void loadWithGuestToken(account)} />
         ) : (
