@@ -90,6 +90,22 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/guest');
   });
 
+  it('shows a public memorial on the client-rendered /guest route with one toast region', async () => {
+    const person = { fullname: 'Rosa Mamani', birthdate: '1941-03-14', deathdate: '2023-09-05', description: 'Siempre', location: 'Lima', profilepath: '' };
+    mockApi({
+      'GET /person/verify-type-account': () => ({ code: '200', data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1' } }),
+      'GET /person/guest-view': () => ({
+        code: '200',
+        data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1', personData: person, gifts: { candles: 2, flowers: 1 }, adminPosts: [], guestPosts: [] },
+      }),
+    });
+    renderRoute('/guest?id=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rosa Mamani' })).toBeTruthy();
+    await screen.findByText('La familia aún no ha compartido publicaciones.');
+    // Every toast is announced once: one live region on the page.
+    expect(document.querySelectorAll('.toaster')).toHaveLength(1);
+  });
+
   it('sends /new-password without a token, or with an unknown one, to /', async () => {
     const { router } = renderRoute('/new-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

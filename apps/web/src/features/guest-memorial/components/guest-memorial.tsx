@@ -191,7 +191,8 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
         )}
       </main>
       <GuestFooter />
-      <ClientToaster />
+      {/* The SPA's /guest route (no server data) already has the root layout's toasts. */}
+      {initial ? <ClientToaster /> : null}
       {viewing ? (
         <Suspense fallback={null}>
           <MediaViewer
