@@ -32,15 +32,6 @@ export const nearestWithinHalfCard: CollisionDetection = ({ collisionRect, dropp
   return id === null ? [] : [{ id }];
 };
 
-/** The list with the item at `from` moved to `to` (a new array). */
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = items.slice();
-  if (from < 0 || from >= next.length || to < 0 || to >= next.length) return next;
-  const [moved] = next.splice(from, 1);
-  if (moved !== undefined) next.splice(to, 0, moved);
-  return next;
-}
-
 const PREVIOUS = ['ArrowUp', 'ArrowLeft'];
 const NEXT = ['ArrowDown', 'ArrowRight'];
 

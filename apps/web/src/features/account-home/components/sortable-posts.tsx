@@ -16,13 +16,13 @@ import {
   type DragStartEvent,
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
-import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
+import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Post } from '@recuerdos/shared/api-types';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { DragHandleIcon } from '../../../components/account-icons';
 import { PostCard, postCardKind, postKey } from '../../../components/memorial/post-card';
-import { listKeyboardCoordinates, moveItem, nearestWithinHalfCard } from './reorder';
+import { listKeyboardCoordinates, nearestWithinHalfCard } from './reorder';
 
 const ACTIVATION = { delay: LIMITS.dragDelayMs, tolerance: LIMITS.dragTolerancePx };
 
@@ -127,7 +127,7 @@ export function SortablePosts({ posts, onReorder, onOpenMedia, onRequestDelete }
     const from = posts.findIndex((post) => postKey(post) === active.id);
     const to = posts.findIndex((post) => postKey(post) === over.id);
     if (from < 0 || to < 0) return;
-    onReorder(moveItem(posts, from, to));
+    onReorder(arrayMove([...posts], from, to));
   };
 
   const ids = posts.map(postKey);

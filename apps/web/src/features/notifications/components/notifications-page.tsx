@@ -5,6 +5,7 @@ import { pictureSrcSet } from '@recuerdos/shared/media';
 import { BackLink } from '../../../components/back-link';
 import { Button } from '../../../components/button';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
+import { VIDEO_FALLBACK_TEXT } from '../../../components/memorial/post-card';
 import { PageSpinner } from '../../../components/spinner';
 import { useAccountUser } from '../../../lib/account/account-user';
 import { usePendingPosts, type PendingItem } from '../../../lib/account/get-pending-posts';
@@ -23,7 +24,7 @@ function PendingMedia({ post }: { post: PendingItem }) {
   if (isVideoPath(post.path)) {
     return (
       <video className="pending__media" src={post.path} controls preload="metadata" aria-label={`Video de ${post.fullname}`}>
-        Your browser does not support the video tag.
+        {VIDEO_FALLBACK_TEXT}
       </video>
     );
   }
