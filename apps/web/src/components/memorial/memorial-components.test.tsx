@@ -224,6 +224,8 @@ describe('PictureCropField', () => {
     await user.upload(screen.getByLabelText('Foto'), new File(['\xff\xd8\xff'], 'abuela.jpg', { type: 'image/jpeg' }));
     expect(screen.getByRole('button', { name: 'Seleccionar' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cambiar foto' })).toBeTruthy();
+    // The file input is hidden now: the keyboard goes to the cropper's buttons, not to it.
+    expect(screen.getByLabelText('Foto').tabIndex).toBe(-1);
     expect(onPending).toHaveBeenLastCalledWith(true);
   });
 

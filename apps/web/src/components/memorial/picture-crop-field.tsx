@@ -118,6 +118,8 @@ export function PictureCropField({ canvasSize, onChange, onPendingChange, error,
         ref={inputRef}
         id={id}
         className={stage.kind === 'empty' ? 'picture-crop__input' : 'picture-crop__input visually-hidden'}
+        // Hidden once a photo is chosen ('Cambiar foto' opens it): no invisible stop for the Tab key.
+        tabIndex={stage.kind === 'empty' ? undefined : -1}
         type="file"
         accept={PICTURE_ACCEPT}
         onChange={choose}
