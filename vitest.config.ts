@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The server-rendered pages' components as their bundles run them: on Preact (vite.guest.config.ts,
+// apps/web/vite.doors.config.ts).
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
 
 // Suites: unit tests run everywhere with no services; api tests start the real server on a real
 // database (SQLite, or PostgreSQL when TEST_DB=postgres); e2e drives Chromium against the built app.
@@ -18,9 +28,19 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'apps/web/src/**/*.preact.test.{ts,tsx}'],
           environment: 'jsdom',
           // Room for the first, uncached import of a lazy route on a busy machine (see src/test/render.tsx).
           testTimeout: 30_000,
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        resolve: { alias: preactAliases },
+        test: {
+          name: 'preact',
+          include: ['apps/web/src/**/*.preact.test.{ts,tsx}'],
+          environment: 'jsdom',
         },
       },
       {
@@ -33,6 +53,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own server on its own database; two cores.
           maxWorkers: 2,
+          // The media store contract measures live memory (after collection) while streaming 50 MB.
+          execArgv: ['--expose-gc'],
         },
       },
       {

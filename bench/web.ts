@@ -1,6 +1,7 @@
 // Figures for the web client: builds the app, prints the gzip size of what each client route
-// downloads and of the server-rendered guest page's bundle, and runs Lighthouse (mobile preset) on a
-// seeded public and private guest memorial and on the landing. Benchmarks print figures; they never pass or fail.
+// downloads, of the server-rendered guest page's bundle and of the light doors' ('/', '/login'), and
+// runs Lighthouse (mobile preset) on a seeded public and private guest memorial, the landing and
+// /login. Benchmarks print figures; they never pass or fail.
 //   npm run bench -- web                   build, then measure and audit
 //   npm run bench -- web --no-build        measure the existing apps/web/dist
 //   npm run bench -- web --no-lighthouse   sizes only
@@ -8,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { measureBundles, printBundleReport } from './web/bundle-sizes';
+import { measureDoors, printDoors } from './web/doors';
 import { measureGuestBundle, printGuestBundle, runGuestLighthouse } from './web/guest-page';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,6 +22,7 @@ if (!process.argv.includes('--no-build')) {
 const dist = path.join(root, 'apps/web/dist');
 printBundleReport(measureBundles(dist));
 printGuestBundle(measureGuestBundle(dist));
+printDoors(measureDoors(dist));
 
 if (!process.argv.includes('--no-lighthouse')) {
   const runsAt = process.argv.indexOf('--runs');

@@ -1,5 +1,6 @@
 // DESIGN §9: a visitor of '/' or of a memorial's '/guest' page never downloads the account area's
-// code or styles (the family's pages are their own lazy chunks).
+// code or styles (the family's pages are their own lazy chunks); and nothing of the back office
+// (issue 15) reaches the guest page, the landing or the account area.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,59 @@ function accountFiles(): string[] {
   expect(files.length).toBeGreaterThanOrEqual(6);
   return files.map((file) => `/${file}`);
 }
+
+/** The built files that only the back office uses: its features, its components and its session. */
+function backofficeFiles(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk & { imports?: string[] }>;
+  const ours = (source: string) => /^src\/(features\/backoffice-[^/]+\/|components\/backoffice\/|lib\/operator\/)/.test(source);
+  const files = Object.entries(manifest)
+    .filter(([source]) => ours(source))
+    .flatMap(([, chunk]) => [chunk.file, ...(chunk.css ?? [])]);
+  // Shared chunks Vite split out of them (e.g. the operator's API client) are named by the key '_…'.
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (key.startsWith('_') && Object.entries(manifest).every(([source, other]) => !other.imports?.includes(key) || ours(source))) {
+      const importers = Object.entries(manifest).filter(([, other]) => other.imports?.includes(key));
+      if (importers.length > 0) files.push(chunk.file, ...(chunk.css ?? []));
+    }
+  }
+  expect(files.length).toBeGreaterThanOrEqual(8);
+  return [...new Set(files)].map((file) => `/${file}`);
+}
+
+describe('the back office chunks', () => {
+  it('are not downloaded on /, /guest or /account, and are on /admin', async () => {
+    const files = backofficeFiles();
+    const owner = await makeOwner(server, 'sin-admin');
+    const id = owner.memorials[0]?.identifier ?? '';
+    const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    try {
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      await page.goto(`/guest?id=${id}`);
+      await page.getByText('Perfil privado').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.goto('/login');
+      await page.getByLabel('Correo electrónico').fill(owner.email);
+      await page.getByLabel('Contraseña', { exact: true }).fill(owner.password);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
+      for (const where of ['/account/notifications', '/account/edit-basic-data', '/account/personal', '/account/change-password']) {
+        await page.goto(where);
+        await page.waitForLoadState('networkidle');
+      }
+      expect(loaded.filter((file) => files.includes(file))).toEqual([]);
+
+      await page.goto('/admin/login');
+      await page.getByRole('heading', { level: 1, name: 'Administración de Recuerdos' }).waitFor();
+      expect(loaded.filter((file) => files.includes(file)).length).toBeGreaterThan(0);
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
 
 describe('the account area chunks', () => {
   it('are not downloaded on / or /guest, and are on /account', async () => {

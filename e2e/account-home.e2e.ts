@@ -9,7 +9,9 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { shareText } from '@recuerdos/shared/share';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
+import { pdfPagePng } from '../apps/server/test/pdf';
 import { expectAccessible } from './support/axe';
 import { PHONE, WIDTHS, horizontalOverflow, openPage } from './support/browser';
 import { api, eventually, guestToken, logIn, makeOwner, ownerToken, type Owner } from './support/owner';
@@ -90,6 +92,16 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       await expectAccessible(page, `/account at ${viewport.width} px`);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await page.getByRole('heading', { level: 2, name: 'Permisos' }).waitFor();
+      // Below 1100 px the panel comes after the posts; one tap near the top brings it (issue 14 §6).
+      const jump = page.getByRole('button', { name: 'Permisos y compartir' });
+      if (viewport.width < 1100) {
+        expect(await page.getByRole('heading', { level: 2, name: 'Permisos' }).isVisible()).toBe(true);
+        await jump.click();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('permisos');
+        await expect.poll(() => page.getByLabel('Estado de perfil').evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+      } else {
+        expect(await jump.isVisible()).toBe(false);
+      }
       const state = page.getByLabel('Estado de perfil');
       expect(await state.inputValue()).toBe('P');
       const codeField = page.getByLabel('Código de acceso para los visitantes');
@@ -172,7 +184,18 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       expect(svg.name).toBe(`recuerdos-qr-${id}.svg`);
       expect(svg.bytes.toString('utf8')).toMatch(/^<svg /);
       expect(await decodeQr(await sharp(svg.bytes).png().toBuffer())).toBe(`${server.baseUrl}/guest?id=${id}`);
-      expect(token).toBeTruthy();
+
+      // Shared by WhatsApp with a kind text and the link; the printable card holds the same QR code (issue 14 §3).
+      const whatsapp = page.getByRole('link', { name: 'Compartir por WhatsApp' });
+      expect(decodeURIComponent((await whatsapp.getAttribute('href')) ?? '')).toBe(
+        `https://wa.me/?text=${shareText(owner.memorials[0]?.person ?? '')} ${server.baseUrl}/guest?id=${id}`,
+      );
+      const card = await downloaded(page, () => page.getByRole('button', { name: 'Recordatorio A6 (PDF)' }).click());
+      expect(card.name).toBe(`recordatorio-${id}-a6.pdf`);
+      expect(card.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(await decodeQr(await pdfPagePng(card.bytes, 200))).toBe(`${server.baseUrl}/guest?id=${id}`);
+      const wallet = await downloaded(page, () => page.getByRole('button', { name: 'Tamaño billetera (PDF)' }).click());
+      expect(wallet.name).toBe(`recordatorio-${id}-wallet.pdf`);
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

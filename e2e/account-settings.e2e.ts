@@ -107,6 +107,23 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       await page.waitForTimeout(700);
       expect(new URL(page.url()).pathname).toBe('/account/edit-basic-data');
 
+      // A death before the birth: one message, in the label's words, under the whole date (issue 14 §6).
+      await page.getByLabel('Año', { exact: true }).nth(1).selectOption('1930');
+      await page.getByLabel('Mes', { exact: true }).nth(1).selectOption('01');
+      await page.getByLabel('Día', { exact: true }).nth(1).selectOption('01');
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      const deathDate = page.getByRole('group', { name: 'Fecha de partida' });
+      const dateError = deathDate.locator('.field__error');
+      await dateError.waitFor();
+      expect(await dateError.textContent()).toBe('La fecha de partida no puede ser anterior a la de nacimiento');
+      expect(await deathDate.getAttribute('aria-describedby')).toBe(await dateError.getAttribute('id'));
+      const [groupBox, errorBox] = [await deathDate.boundingBox(), await dateError.boundingBox()];
+      expect(errorBox?.width ?? 0).toBeGreaterThan((groupBox?.width ?? 0) * 0.9);
+      await page.getByLabel('Año', { exact: true }).nth(1).selectOption('2023');
+      await page.getByLabel('Mes', { exact: true }).nth(1).selectOption('09');
+      await page.getByLabel('Día', { exact: true }).nth(1).selectOption('05');
+      expect(await dateError.count()).toBe(0);
+
       // The photo, cropped square; the preview shows what will be saved.
       await page.getByLabel('Foto', { exact: true }).setInputFiles({ name: 'rosa.jpg', mimeType: 'image/jpeg', buffer: photoJpeg });
       await page.getByRole('button', { name: 'Seleccionar' }).click();
@@ -157,6 +174,8 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
 
     const { page, problems, close } = await openPage(browser, server.baseUrl, viewport);
     try {
+      // Page timers under the test's control (the 5 s success below), running at their own pace until paused.
+      await page.clock.install();
       await logIn(page, owner);
       await openUserMenu(page, phone);
       await page.getByRole('link', { name: 'Mi cuenta' }).click();
@@ -165,6 +184,12 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       if (phone) {
         // The menu first; 'Datos personales' shows the content, 'Regresar' the menu again.
         await page.getByRole('navigation', { name: 'Configuración de tu cuenta' }).waitFor();
+        // A page of its own, not a bare list: its title, the e-mail, and what each entry holds (issue 14 §6).
+        await page.getByRole('heading', { level: 1, name: 'Mi cuenta' }).waitFor();
+        await page.getByText(owner.email, { exact: true }).waitFor();
+        const personalEntry = page.getByRole('link', { name: 'Datos personales' });
+        expect(await personalEntry.getAttribute('aria-current')).toBeNull();
+        expect(await page.locator(`#${await personalEntry.getAttribute('aria-describedby')}`).textContent()).toBe('Tu nombre y tu correo');
         await expectAccessible(page, `/account/personal menu at ${viewport.width} px`);
         await page.getByRole('link', { name: 'Datos personales' }).click();
         await page.getByRole('heading', { level: 1, name: 'Datos personales' }).waitFor();
@@ -217,15 +242,17 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
       expect(await page.getByRole('alert').textContent()).toBe('La contraseña actual no es correcta');
       await page.getByLabel('Contraseña actual', { exact: true }).fill(owner.password);
+      // Time stands still from here: the success message's 5 s are counted by the test, not by the machine.
+      await page.clock.pauseAt(Date.now() + 1000);
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
       const success = page.getByText('Tu contraseña fue cambiada exitosamente');
       await success.waitFor();
-      const shownAt = Date.now();
       expect(await page.getByLabel('Contraseña actual', { exact: true }).inputValue()).toBe('');
-      await success.waitFor({ state: 'detached', timeout: 8000 });
-      const shownFor = Date.now() - shownAt;
-      expect(shownFor).toBeGreaterThan(4000);
-      expect(shownFor).toBeLessThan(7000);
+      await page.clock.fastForward(4_900);
+      expect(await success.isVisible()).toBe(true);
+      await page.clock.fastForward(200);
+      await success.waitFor({ state: 'detached' });
+      await page.clock.resume();
 
       // 'Cerrar sesión' from the settings menu; the new password works.
       if (phone) await page.getByRole('link', { name: 'Regresar' }).click();
@@ -249,7 +276,12 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
     try {
       await logIn(page, owner, 'Rosa Mamani Huamán');
       expect(await page.getByRole('region', { name: 'Avisos de tu contrato' }).count()).toBe(0);
+      // The owner is shown by their initials, never by the photo of the person they lost (issue 14 §6).
+      const ownerPicture = page.locator(phone ? '.mobile-bar__profile .avatar' : '.user-dropdown__button .avatar');
+      expect(await ownerPicture.textContent()).toBe('AQ');
+      expect(await ownerPicture.evaluate((el) => el.tagName)).toBe('SPAN');
       await openUserMenu(page, phone);
+      expect(await page.locator('.user-menu__who .avatar').textContent()).toBe('AQ');
       const current = page.getByRole('button', { name: /Rosa Mamani Huamán/ });
       expect(await current.getAttribute('aria-current')).toBe('true');
       expect(await page.getByRole('button', { name: /Juan Quispe Paredes/ }).getAttribute('aria-current')).toBeNull();

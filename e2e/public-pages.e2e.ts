@@ -54,11 +54,11 @@ describe.each(WIDTHS)('public pages at $name', ({ viewport }) => {
         expect(alt.length).toBeGreaterThan(20);
       }
 
-      // The pricing image loads (scrolled into view: it is lazy).
-      const pricing = page.locator('img.landing__pricing-image');
-      await pricing.scrollIntoViewIfNeeded();
-      await expect.poll(() => pricing.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-      expect(await pricing.getAttribute('alt')).toContain('S/ 490');
+      // The plans are text (issue 14), each with its price.
+      const plans = page.locator('.plan');
+      expect(await plans.count()).toBe(3);
+      expect(await page.getByRole('heading', { level: 3, name: 'Plan Familiar' }).isVisible()).toBe(true);
+      expect(await plans.nth(1).textContent()).toContain('S/ 490');
 
       // WhatsApp with the business number and a Spanish greeting.
       const config = await siteConfig(page);
@@ -183,7 +183,7 @@ describe('app shell files', () => {
       await context.close();
     }
 
-    // With JavaScript: React takes over the same nodes (no mismatch), and the links navigate in the app.
+    // With JavaScript: the doors' bundle takes over the carousel in place (no node replaced), and the login link leads to /login.
     const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
     try {
       // Counts every removal of the server's landing markup (a client re-render would replace it).

@@ -12,6 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const only = new Set(process.argv.slice(2));
 const want = (name) => only.size === 0 || only.has(name) || (name.startsWith('api') && only.has('api'));
 const summary = [];
+const failures = [];
 let failedAny = false;
 
 function report(name, passed, failed, note = '') {
@@ -49,8 +50,20 @@ function vitest(name, projects, env = {}) {
     failed = json.numFailedTests;
     skipped = json.numPendingTests + json.numTodoTests;
     // A file that fails to load has no tests to count; count it as a failure.
-    const brokenFiles = json.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-    failed += brokenFiles;
+    const brokenFiles = json.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+    failed += brokenFiles.length;
+    // Name what failed in the summary too: CI shows only the end of the output.
+    for (const file of json.testResults) {
+      const where = path.relative(root, file.name);
+      const failedTests = file.assertionResults.filter((test) => test.status === 'failed').length;
+      if (file.status === 'failed' && failedTests === 0) {
+        // A file that did not load, or a hook (beforeAll…) that failed and skipped the file's tests.
+        failures.push(`${name}: ${where} — ${String(file.message ?? 'failed outside its tests').split('\n')[0].slice(0, 300)}`);
+      }
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') failures.push(`${name}: ${where} › ${test.fullName} — ${String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`);
+      }
+    }
   } catch {
     failed = Math.max(failed, 1);
   }
@@ -60,7 +73,7 @@ function vitest(name, projects, env = {}) {
 
 check('typecheck', 'npm', ['run', '-s', 'typecheck']);
 check('lint', 'npm', ['run', '-s', 'lint']);
-vitest('unit', ['unit', 'web']);
+vitest('unit', ['unit', 'web', 'preact']);
 vitest('api', ['api'], { TEST_DB: 'sqlite' });
 if (want('api-postgres')) {
   if (process.env.TEST_DATABASE_URL) vitest('api-postgres', ['api'], { TEST_DB: 'postgres' });
@@ -83,4 +96,8 @@ if (want('e2e')) {
 
 console.log('\n=== summary ===');
 for (const line of summary) console.log(line);
+if (failures.length > 0) {
+  console.log('\nfailed:');
+  for (const line of failures.slice(0, 30)) console.log(`  ${line}`);
+}
 process.exit(failedAny ? 1 : 0);

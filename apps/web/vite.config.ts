@@ -21,47 +21,32 @@ function preloadFonts(): Plugin {
   };
 }
 
-// `vite build --ssr` (after the guest builds) makes the landing's server render instead:
-// src/landing/render.tsx → dist-ssr/landing-render.js (the name the server imports, see
-// LANDING_RENDER_FILE in @recuerdos/shared/site-config; Node loads this file, not the TS sources).
-const LANDING_RENDER_FILE = 'landing-render.js';
-
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [react(), preloadFonts()],
-  build: isSsrBuild
-    ? {
-        ssr: 'src/landing/render.tsx',
-        outDir: 'dist-ssr',
-        // The guest render is already there.
-        emptyOutDir: false,
-        sourcemap: false,
-        assetsInlineLimit: 0,
-        rolldownOptions: { output: { entryFileNames: LANDING_RENDER_FILE, chunkFileNames: 'landing/[name]-[hash].js' } },
-      }
-    : {
-        outDir: 'dist',
-        emptyOutDir: true,
-        sourcemap: false,
-        // dist/.vite/manifest.json maps source files to chunks (bench/web measures each route with it).
-        manifest: true,
-        // Images and fonts stay separate, cacheable files: no data: URIs inside the JavaScript.
-        assetsInlineLimit: 0,
-        rolldownOptions: {
-          output: {
-            // Named vendor chunks: they change less often than the app (long-lived cache), the guest
-            // bundle can share 'react', and sizes can be read per library.
-            codeSplitting: {
-              groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-                { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
-              ],
-            },
-          },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // dist/.vite/manifest.json maps source files to chunks (bench/web measures each route with it).
+    manifest: true,
+    // Images and fonts stay separate, cacheable files: no data: URIs inside the JavaScript.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Named vendor chunks: they change less often than the app (long-lived cache), the guest
+        // bundle can share 'react', and sizes can be read per library.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+          ],
         },
       },
+    },
+  },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
   },
-}));
+});

@@ -13,10 +13,14 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Route → the modules its lazy route loads (apps/web/src/app/router.tsx); [] = ships with the entry. */
+/**
+ * Route → the modules its lazy route loads (apps/web/src/app/router.tsx); [] = ships with the entry.
+ * What the SPA downloads when it navigates there itself: '/', '/login' and '/guest' opened from a
+ * link or the address bar are the server's light pages (./doors.ts, ./guest-page.ts).
+ */
 export const ROUTES: readonly (readonly [string, readonly string[]])[] = [
-  ['/', []],
-  ['/login', ['src/features/auth/components/login-page.tsx']],
+  ['/', ['src/features/landing/components/landing-page.tsx']],
+  ['/login', ['src/features/auth/components/login-route.tsx']],
   ['/forgot-password', ['src/features/auth/components/forgot-password-page.tsx']],
   ['/new-password', ['src/features/auth/components/new-password-page.tsx']],
   ['/activate-account', ['src/features/activation/components/activate-account-page.tsx']],
@@ -24,7 +28,7 @@ export const ROUTES: readonly (readonly [string, readonly string[]])[] = [
   ['/terminos', ['src/features/legal/components/terms-page.tsx']],
   ['/privacidad', ['src/features/legal/components/privacy-page.tsx']],
   ['/guest', ['src/features/guest-memorial/components/guest-page.tsx']],
-  ['/account', ['src/features/account-shell/components/account-layout.tsx', 'src/features/account-shell/components/account-pages.tsx']],
+  ['/account', ['src/features/account-shell/components/account-layout.tsx', 'src/features/account-home/components/account-home-page.tsx']],
 ];
 
 export interface RouteSize {
@@ -106,7 +110,7 @@ export function measureBundles(dist: string): BundleReport {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function printBundleReport(report: BundleReport): void {
-  console.log("Client bundle sizes (gzip -9): the entry, then each route's total and its own lazy part\n");
+  console.log("SPA bundle sizes (gzip -9): the entry, then each route's total and its own lazy part, as the SPA loads them\n");
   console.log(`entry (every route)  JS ${kb(report.entry.js).padStart(9)}   CSS ${kb(report.entry.css).padStart(8)}`);
   for (const { file, gzip } of report.entry.files) console.log(`    ${file.padEnd(44)} ${kb(gzip).padStart(9)}`);
   console.log(`\n${'route'.padEnd(20)} ${'JS total'.padStart(10)} ${'route JS'.padStart(10)} ${'CSS total'.padStart(10)}`);

@@ -49,6 +49,13 @@ export async function openPage(
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
   });
+  // Chromium reports a CSP violation as an event, not through the console: log each one as an error
+  // so it becomes a problem like any other (even when the page caught the error, as zod's eval probe did).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
+    });
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

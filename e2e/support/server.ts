@@ -74,6 +74,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     SEED_DEMO: '1',
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
+    // No load balancer to drain for: stop at once on SIGTERM.
+    SHUTDOWN_DRAIN_MS: '0',
     ...extraEnv,
   });
 

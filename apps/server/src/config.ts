@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { SiteConfig } from '@recuerdos/shared/site-config';
+import { parseTrustProxy, type TrustProxy } from './security/client-address';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -26,13 +27,29 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool01.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.\-/]{1,200}$/, 'expected a key prefix such as media/ (letters, digits, _ . - /)')
+    .optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'expected smtp://user:pass@host:port').optional(),
   MAIL_FROM: z.string().min(3).default('Recuerdos <no-reply@localhost>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'expected redis://host:port').optional(),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'expected up to 64 letters, digits, _ : . -').default('recuerdos:'),
   SEED_DEMO: bool01.optional(),
-  TRUST_PROXY: bool01.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && 'error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   CONTACT_PHONE: z.string().min(3).default('+51 999 888 777'),
   CONTACT_EMAIL: z.email().default('contacto@recuerdos.pe'),
   CONTACT_WHATSAPP: z.string().regex(/^\d{6,15}$/, 'expected digits only, with country code (51999888777)').default('51999888777'),
@@ -60,6 +77,8 @@ export interface Config {
     accessKeyId: string | undefined;
     secretAccessKey: string | undefined;
     forcePathStyle: boolean;
+    /** Key prefix inside the bucket: '' or ending with '/'. */
+    prefix: string;
   } | null;
   smtpUrl: string | null;
   mailFrom: string;
@@ -67,7 +86,12 @@ export interface Config {
   /** Namespace of every key this installation writes to Redis (several installations, one Redis). */
   redisPrefix: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** /metrics is served only when set, and only to a request with `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** On SIGTERM, /api/ready answers 503 this long before the server stops accepting requests. */
+  shutdownDrainMs: number;
+  /** Which hops may name the client in X-Forwarded-For: none, a hop count, or proxy addresses/ranges. */
+  trustProxy: TrustProxy;
   logLevel: string;
   contact: SiteConfig['contact'];
   legal: SiteConfig['legal'];
@@ -117,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/$/, '') : '',
         }
       : null,
     smtpUrl: e.SMTP_URL ?? null,
@@ -127,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? database.kind === 'sqlite',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     contact: {
       phone: e.CONTACT_PHONE,
       email: e.CONTACT_EMAIL,

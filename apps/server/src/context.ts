@@ -1,4 +1,4 @@
-// What every module gets: the edges (database, mail, limits) chosen by config.ts in app.ts.
+// What every module gets: the edges (database, mail, limits, media store) chosen by config.ts in app.ts.
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -6,6 +6,9 @@ import type { Database } from './db/schema';
 import type { DatabaseHandle, Dialect } from './db/database';
 import type { MailService } from './mail/mailer';
 import type { RateLimiter } from './security/limiter';
+import type { AttemptGuard } from './security/attempt-guard';
+import type { MediaStore } from './storage/media-store';
+import type { JobRunner } from './jobs/runner';
 
 export interface AppContext {
   config: Config;
@@ -13,8 +16,16 @@ export interface AppContext {
   dialect: Dialect;
   database: DatabaseHandle;
   mail: MailService;
+  /** Pictures and videos: MEDIA_DIR or the S3 bucket, built once in app.ts. */
+  media: MediaStore;
   limiter: RateLimiter;
+  /** Guessing limits (login, access codes) on top of the limiter: strict per address, a pause per target. */
+  attempts: AttemptGuard;
   log: FastifyBaseLogger;
+  /** The scheduled jobs (in-process, or graphile-worker on PostgreSQL). */
+  jobs: JobRunner;
+  /** The clock of the rules that depend on the date (contract ends, outbox retries); tests move it. */
+  now: () => Date;
   /** Facts found at start (the demo seed's memorial), shown by the web app. */
   site: { demoIdentifier: string | null };
 }

@@ -1,6 +1,7 @@
 // The server platform: envelope, errors, headers, body parsing, web app fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/helper';
+import { makeOwner } from '../test/factories';
 import { ok } from './http/reply';
 import { readUpload } from './http/upload';
 
@@ -136,6 +137,29 @@ describe('request bodies', () => {
       expect(body.message).toMatch(/[a-záéíóúñ]/i);
     });
   }
+
+  it('answers a body that is not an object of fields (a JSON array, string or number, plain text) in Spanish', async () => {
+    const bodies: [string, string][] = [
+      ['application/json', '[]'],
+      ['application/json', '[{"email":"ana@ejemplo.pe"}]'],
+      ['application/json', '"hola"'],
+      ['application/json', '42'],
+      ['text/plain', 'email=ana@ejemplo.pe&password=x'],
+      ['text/plain; charset=utf-8', 'hola'],
+    ];
+    for (const [type, body] of bodies) {
+      const res = await fetch(`${t.url}/api/user/login`, { method: 'POST', headers: { 'content-type': type }, body });
+      expect(res.status, `${type} ${body}`).toBe(400);
+      expect(await res.json()).toEqual({ code: '400', message: 'El cuerpo de la solicitud no es válido', data: {} });
+    }
+  });
+
+  it('words in Spanish even what no schema foresaw (a field of the wrong type)', async () => {
+    const { token } = await makeOwner(t.db);
+    const res = await t.post('/api/user/renew-token', { identifier: 5 } as unknown as Record<string, string>, { as: 'json', token });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Entrada inválida: se esperaba texto, recibido número');
+  });
 
   it('refuses an oversized multipart field', async () => {
     const res = await t.post('/api/test/echo', { a: 'x'.repeat(70 * 1024) });

@@ -18,7 +18,18 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const { app, ctx } = await buildApp({ config });
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp({ config });
+  } catch (err) {
+    // A store that does not answer as configured (wrong bucket, endpoint, keys): one line, no trace.
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { app, ctx, readiness } = built;
   await runStartupTasks(ctx);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Recuerdos listo en ${config.publicUrl}`);
@@ -27,13 +38,17 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
+    // Readiness turns 503 first, so a load balancer stops sending traffic while requests still work.
+    readiness.draining = true;
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'Shutting down: not ready; then finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('Shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, config.shutdownDrainMs + SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app.close().then(
+    // Ctrl-C at a terminal has no load balancer to wait for.
+    const drained = new Promise((resolve) => setTimeout(resolve, signal === 'SIGTERM' ? config.shutdownDrainMs : 0));
+    drained.then(() => app.close()).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'Shutdown failed');

@@ -34,6 +34,8 @@ export async function createTestDatabase(dataDir: string): Promise<TestDatabase>
       const client = new pg.Client({ connectionString: base });
       await client.connect();
       await client.query(`drop schema if exists ${schema} cascade`);
+      // graphile-worker's tables of this server (jobs/graphile-runner.ts jobsSchemaFor).
+      await client.query(`drop schema if exists ${schema}_jobs cascade`);
       await client.end();
     },
   };

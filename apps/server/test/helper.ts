@@ -7,21 +7,39 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '@recuerdos/shared/api-types';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
+import type { Readiness } from '../src/plugins/observability';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { runStartupTasks } from '../src/startup';
 import { createTestDatabase, testDialect, type TestDatabase } from './database';
 import { SmtpCapture } from './smtp-capture';
+import { startS3rver, type TestS3 } from './s3';
 
 export interface StartOptions {
   /** Extra environment for loadConfig (e.g. { SEED_DEMO: '1' }). */
   env?: Record<string, string>;
   apiRequestsPerMinute?: number;
+  apiWritesPerMinute?: number;
+  /** Header/body timeouts (small windows for the slow-client tests). */
+  http?: BuildOptions['http'];
   /** Run the start-up tasks (seed, sweeper) as `npm start` does. */
   startup?: boolean;
+  /** The clock of date-dependent rules (contract ends, outbox retries). */
+  now?: () => Date;
+  /** The scheduled jobs (default: jobs/registry.ts). */
+  jobs?: BuildOptions['jobs'];
+  /** Receives the server's log lines at LOG_LEVEL (default: no logs). */
+  logStream?: BuildOptions['logStream'];
   /** Extra routes for platform tests (registered before the server listens). */
   routes?: (app: FastifyInstance) => void;
+  /**
+   * Share another server's database and bucket (several instances of one installation). Without
+   * it, each server gets its own database, and on PostgreSQL its own in-process S3 (s3rver).
+   */
+  shareWith?: TestServer;
+  /** Store media in this bucket (owned by the caller), whatever the database. */
+  s3?: TestS3;
 }
 
 export type BodyKind = 'multipart' | 'json' | 'form';
@@ -49,8 +67,16 @@ export class TestServer {
     readonly url: string,
     readonly smtp: SmtpCapture,
     private readonly dataDir: string,
-    private readonly database: TestDatabase,
+    readonly database: TestDatabase,
+    /** The bucket this server stores media in (null: MEDIA_DIR on disk). */
+    readonly s3: TestS3 | null,
+    private readonly owned: { database: boolean; s3: boolean },
+    /** Every pause the guessing limits asked for, in order (tests never wait them out). */
+    readonly pauses: number[],
   ) {}
+
+  /** Set `draining` to see /api/ready as during a graceful stop. */
+  readiness: Readiness = { draining: false };
 
   get dialect() {
     return testDialect();
@@ -107,7 +133,7 @@ export class TestServer {
     return { status: res.status, body: parsed, headers: res.headers };
   }
 
-  /** Waits for queued e-mails to be handed to SMTP. */
+  /** Delivers what the outbox holds now (as the mail-outbox job would; a claim keeps each message single), then waits for the rest. */
   async mailsSent(): Promise<void> {
     await this.ctx.mail.idle();
   }
@@ -115,7 +141,8 @@ export class TestServer {
   async close(): Promise<void> {
     await this.app.close();
     await this.smtp.stop();
-    await this.database.drop();
+    if (this.owned.database) await this.database.drop();
+    if (this.owned.s3) await this.s3?.close();
     await fs.rm(this.dataDir, { recursive: true, force: true });
   }
 }
@@ -130,11 +157,18 @@ export function testRedisEnv(): Record<string, string> {
   return { REDIS_URL: url, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}:` };
 }
 
+/** The scale path stores media in S3 too: on PostgreSQL, each server gets s3rver in this process. */
+export async function testS3(): Promise<TestS3 | null> {
+  return testDialect() === 'postgres' ? startS3rver() : null;
+}
+
 export const FIXTURE_WEB_DIST = path.join(import.meta.dirname, 'fixtures/web-dist');
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-test-'));
-  const database = await createTestDatabase(dataDir);
+  const shared = options.shareWith;
+  const database = shared ? shared.database : await createTestDatabase(dataDir);
+  const s3 = shared ? shared.s3 : (options.s3 ?? (await testS3()));
   const smtp = new SmtpCapture();
   await smtp.start();
   const config = loadConfig({
@@ -146,16 +180,30 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     WEB_DIST_DIR: FIXTURE_WEB_DIST,
     PUBLIC_URL: 'http://recuerdos.test',
     ...testRedisEnv(),
+    ...(shared?.config.redisUrl ? { REDIS_URL: shared.config.redisUrl, REDIS_PREFIX: shared.config.redisPrefix } : {}),
+    ...s3?.env,
     ...options.env,
   });
-  const { app, ctx } = await buildApp({
+  const pauses: number[] = [];
+  const { app, ctx, readiness } = await buildApp({
     config,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     apiRequestsPerMinute: options.apiRequestsPerMinute ?? 0,
+    ...(options.apiWritesPerMinute !== undefined ? { apiWritesPerMinute: options.apiWritesPerMinute } : {}),
+    ...(options.http ? { http: options.http } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    // The growing pause is recorded, not waited: tests read it from `pauses`.
+    pause: (ms) => {
+      pauses.push(ms);
+      return Promise.resolve();
+    },
   });
   options.routes?.(app);
   if (options.startup) await runStartupTasks(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  return new TestServer(app, ctx, config, `http://127.0.0.1:${port}`, smtp, dataDir, database);
+  const server = new TestServer(app, ctx, config, `http://127.0.0.1:${port}`, smtp, dataDir, database, s3, { database: !shared, s3: !shared && !options.s3 }, pauses);
+  server.readiness = readiness;
+  return server;
 }

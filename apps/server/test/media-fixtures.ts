@@ -1,8 +1,7 @@
 // Test media made at test time: pictures drawn with sharp, MP4s assembled from boxes, and a look
-// at what the media folder holds.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// at what the media store holds.
 import sharp from 'sharp';
+import type { MediaStore } from '../src/storage/media-store';
 
 /** A picture with two coloured halves (left red, right blue), so orientation can be seen. */
 export async function pictureBytes(options: {
@@ -57,22 +56,9 @@ export function file(bytes: Buffer, filename: string, type = ''): { blob: Blob; 
   return { blob: new Blob([new Uint8Array(bytes)], type ? { type } : {}), filename };
 }
 
-/** Every file under the media folder (temporary area included), relative, sorted. */
-export async function mediaFiles(mediaDir: string): Promise<string[]> {
-  const out: string[] = [];
-  async function walk(dir: string): Promise<void> {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else out.push(path.relative(mediaDir, full));
-    }
-  }
-  await walk(mediaDir);
-  return out.sort();
+/** Every object in the media store (temporary area included, as `.tmp/<key>`), sorted. */
+export async function mediaFiles(store: MediaStore): Promise<string[]> {
+  const finals = await store.list();
+  const temps = (await store.listTemp()).map((temp) => `.tmp/${temp.tempKey}`);
+  return [...finals, ...temps].sort();
 }

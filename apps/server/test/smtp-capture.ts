@@ -13,6 +13,8 @@ export interface CapturedMail {
 
 export class SmtpCapture {
   readonly messages: CapturedMail[] = [];
+  /** While true, every message is refused with a temporary error, as a mail server that is down. */
+  refusing = false;
   private readonly waiters = new Set<() => void>();
   private server: SMTPServer | null = null;
   port = 0;
@@ -22,6 +24,10 @@ export class SmtpCapture {
       disabledCommands: ['STARTTLS'],
       authOptional: true,
       logger: false,
+      onMailFrom: (_address, _session, callback) => {
+        if (!this.refusing) return callback();
+        callback(Object.assign(new Error('Servicio no disponible, inténtelo más tarde'), { responseCode: 451 }));
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,7 +61,7 @@ export class SmtpCapture {
   }
 
   /** Resolves with the first message matching `predicate`, waiting up to `timeoutMs`. */
-  async waitFor(predicate: (mail: CapturedMail) => boolean, timeoutMs = 10_000): Promise<CapturedMail> {
+  async waitFor(predicate: (mail: CapturedMail) => boolean, timeoutMs = 30_000): Promise<CapturedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.messages.find(predicate);

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client';
@@ -20,13 +20,7 @@ if (root) {
       </QueryClientProvider>
     </StrictMode>
   );
-  // '/' arrives rendered by the server (src/landing/render.tsx): hydrate it; every other path starts empty.
-  if (root.firstElementChild) {
-    hydrateRoot(root, app, {
-      // A mismatch is repaired by rendering on the client; say so where the browser tests look.
-      onRecoverableError: (error) => console.error('Hydration:', error),
-    });
-  } else {
-    createRoot(root).render(app);
-  }
+  // The pages the server renders have bundles of their own (src/guest, src/doors): the SPA's
+  // document always starts empty.
+  createRoot(root).render(app);
 }

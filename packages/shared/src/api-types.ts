@@ -78,6 +78,10 @@ export interface Post {
   text: string;
   path: string;
   place: number;
+  /** Owner's view only: an operator hid this post after a report (issue 15); visitors do not see it. */
+  hidden?: true;
+  /** What the owner was told when it was hidden. */
+  hiddenReason?: string;
 }
 
 export interface PendingPost {

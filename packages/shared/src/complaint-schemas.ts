@@ -1,5 +1,5 @@
 // Libro de Reclamaciones (spec §3 'Complaint', §5 'Complaints').
-import { z } from 'zod';
+import { z } from './zod';
 import { emailField, requiredText } from './fields';
 
 export const COMPLAINT_MESSAGES = {
@@ -31,7 +31,7 @@ export const complaintSchema = z.object({
   document: requiredText(M.documentRequired).max(20, M.tooLong),
   phone: requiredText(M.phoneRequired).max(20, M.tooLong),
   type: z.enum(['1', '2'], { error: M.typeRequired }),
-  detail: requiredText(M.detailRequired).max(3000, M.tooLong),
-  order: requiredText(M.orderRequired).max(2000, M.tooLong),
+  detail: requiredText(M.detailRequired, { multiline: true }).max(3000, M.tooLong),
+  order: requiredText(M.orderRequired, { multiline: true }).max(2000, M.tooLong),
 });
 export type ComplaintInput = z.input<typeof complaintSchema>;

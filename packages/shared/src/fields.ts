@@ -1,15 +1,23 @@
 // Field schemas that carry their own Spanish messages (spec §5). Request and form schemas are
 // assembled from these, so each message and limit is written exactly once.
-import { z } from 'zod';
+import { z } from './zod';
 import { EMAIL_PATTERN, normalizeEmail } from './email';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { cleanLine, cleanMultiline } from './text';
 
 export { MESSAGES };
 
-/** A required text field: missing, not a string, or blank after trimming all fail with `message`. */
-export function requiredText(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message, abort: true });
+/**
+ * A required text field: missing, not a string, or blank after cleaning (text.ts) and trimming all
+ * fail with `message`. One line unless `multiline` (line breaks kept as \n).
+ */
+export function requiredText(message: string, opts: { multiline?: boolean } = {}) {
+  return z
+    .string({ error: message })
+    .overwrite(opts.multiline ? cleanMultiline : cleanLine)
+    .trim()
+    .min(1, { error: message, abort: true });
 }
 
 /** A text field that may be absent; absent becomes ''. */
@@ -65,5 +73,5 @@ export const identifierField = z
 
 export const flagField = z.enum(['1', '0'], { error: MESSAGES.flagInvalid });
 
-/** Post text (owner and guest): at most 500 characters. */
-export const messageMaxField = z.string().max(LIMITS.messageMax, MESSAGES.messageMax);
+/** Post text (owner and guest): cleaned (text.ts), at most 500 characters. */
+export const messageMaxField = z.string().overwrite(cleanMultiline).max(LIMITS.messageMax, MESSAGES.messageMax);

@@ -1,12 +1,12 @@
 // Memorial (person) data and settings (spec §5 'Edit data', §7 /person/*).
-import { z } from 'zod';
+import { z } from './zod';
 import { accessCodeField } from './user-schemas';
 import { MESSAGES, flagField, identifierField, requiredText } from './fields';
 import { LIMITS } from './limits';
 import { isValidPastDate, toIsoDate } from './dates';
 
 export const fullnameField = requiredText(MESSAGES.fullnameRequired).max(LIMITS.fullnameMax, MESSAGES.fullnameMax);
-export const epitaphField = requiredText(MESSAGES.epitaphRequired).max(LIMITS.epitaphMax, MESSAGES.epitaphMax);
+export const epitaphField = requiredText(MESSAGES.epitaphRequired, { multiline: true }).max(LIMITS.epitaphMax, MESSAGES.epitaphMax);
 export const placeField = requiredText(MESSAGES.placeRequired).max(LIMITS.placeMax, MESSAGES.placeMax);
 
 /** The 'Editar datos' form: selects give the date parts as strings. */
@@ -26,14 +26,14 @@ export const editDataFormSchema = z
     const birth = toIsoDate(value.birthYear, value.birthMonth, value.birthDay);
     const death = toIsoDate(value.deathYear, value.deathMonth, value.deathDay);
     if (!isValidPastDate(birth)) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.birthdateInvalid, path: ['birthDay'] });
+      ctx.addIssue({ code: 'custom', message: MESSAGES.birthdateInvalid, path: ['birthDate'] });
       return;
     }
     if (!isValidPastDate(death)) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.deathdateInvalid, path: ['deathDay'] });
+      ctx.addIssue({ code: 'custom', message: MESSAGES.deathdateInvalid, path: ['deathDate'] });
       return;
     }
-    if (death < birth) ctx.addIssue({ code: 'custom', message: MESSAGES.deathBeforeBirth, path: ['deathDay'] });
+    if (death < birth) ctx.addIssue({ code: 'custom', message: MESSAGES.deathBeforeBirth, path: ['deathDate'] });
   });
 export type EditDataFormInput = z.input<typeof editDataFormSchema>;
 

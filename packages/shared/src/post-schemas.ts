@@ -1,7 +1,8 @@
 // Posts, gifts and card order (spec §5 'Guest modal', 'Owner add-post dialog', §7 /content/*, /gift/*).
-import { z } from 'zod';
+import { z } from './zod';
 import { MESSAGES, identifierField, messageMaxField, optionalEmailField, requiredText } from './fields';
 import { LIMITS } from './limits';
+import { cleanMultiline } from './text';
 
 export type PostKind = 'message' | 'picture' | 'video';
 
@@ -9,7 +10,7 @@ export type PostKind = 'message' | 'picture' | 'video';
 function postTextField(kind: PostKind) {
   const text = z.string({ error: MESSAGES.messageRequired }).optional().transform((value) => value ?? '');
   return kind === 'message'
-    ? text.pipe(z.string().trim().min(1, MESSAGES.messageRequired).max(LIMITS.messageMax, MESSAGES.messageMax))
+    ? text.pipe(z.string().overwrite(cleanMultiline).trim().min(1, MESSAGES.messageRequired).max(LIMITS.messageMax, MESSAGES.messageMax))
     : text.pipe(messageMaxField);
 }
 

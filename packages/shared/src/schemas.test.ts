@@ -118,14 +118,14 @@ describe('edit data', () => {
     expect(messages(editDataFormSchema, valid)).toEqual([]);
     expect(messages(editDataFormSchema, { ...valid, birthYear: '1941' })).toEqual(['Ingresa una fecha de nacimiento válida']);
     expect(messages(editDataFormSchema, { ...valid, deathYear: '1930' })).toEqual([
-      'La fecha de fallecimiento no puede ser anterior a la de nacimiento',
+      'La fecha de partida no puede ser anterior a la de nacimiento',
     ]);
   });
   it('validates the server request the same way', () => {
     const request = { identifier: 'x', fullname: 'Rosa', birthdate: '2023-02-30', deathdate: '2024-01-01', location: 'Lima', description: 'Siempre' };
     expect(messages(updateBasicDataSchema, request)).toEqual(['Ingresa una fecha de nacimiento válida']);
     expect(messages(updateBasicDataSchema, { ...request, birthdate: '2024-02-01' })).toEqual([
-      'La fecha de fallecimiento no puede ser anterior a la de nacimiento',
+      'La fecha de partida no puede ser anterior a la de nacimiento',
     ]);
     expect(messages(updateBasicDataSchema, { ...request, birthdate: '2020-01-01', location: 'a'.repeat(101) })).toEqual([
       'La ubicación puede tener como máximo 100 caracteres',

@@ -26,11 +26,3 @@ export function jsonForHtml(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-/** The module the web build's landing render exports (apps/web/dist-ssr/landing-render.js). */
-export interface LandingRenderModule {
-  /** The markup of the SPA's root element for '/' with this configuration, as the client hydrates it. */
-  renderLanding(config: SiteConfig): Promise<string>;
-}
-
-export const LANDING_RENDER_FILE = 'landing-render.js';

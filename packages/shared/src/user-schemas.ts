@@ -1,5 +1,5 @@
 // Accounts, sessions, password flows, contracts and guest access (spec §5, §7).
-import { z } from 'zod';
+import { z } from './zod';
 import {
   MESSAGES,
   emailField,
@@ -10,6 +10,7 @@ import {
   requiredText,
 } from './fields';
 import { LIMITS } from './limits';
+import { cleanLine } from './text';
 
 export const loginSchema = z.object({
   email: emailField(),
@@ -77,7 +78,7 @@ export const activateContractSchema = z.object({
 /** The visitor's access code: whitespace is never part of a code (the owner's field strips it). */
 export const accessCodeField = z
   .string({ error: MESSAGES.accessCodeRequired })
-  .transform((value) => value.replace(/\s+/g, ''))
+  .transform((value) => cleanLine(value).replace(/\s+/g, ''))
   .pipe(z.string().min(1, MESSAGES.accessCodeRequired).max(LIMITS.accessCodeMax, MESSAGES.accessCodeMax));
 
 export const guestLoginSchema = z.object({

@@ -5,7 +5,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Memorial } from '../db/schema';
-import { AppError, MESSAGES_HTTP } from '../http/errors';
+import { clientAddress } from '../security/client-address';
+import { findMemorialByIdentifier } from '../modules/memorial/memorial.repository';
+import { memorialNotFound, requireMemorial } from '../modules/memorial/memorial.service';
 import { optionalGuest, optionalUser } from './guards';
 import type { GuestSession, UserSession } from './sessions';
 
@@ -14,6 +16,7 @@ export type Relation = 'owner' | 'guest' | 'visitor';
 export interface Caller {
   user: UserSession | null;
   guest: GuestSession | null;
+  /** The client's address as per-address limits count it (security/client-address.ts). */
   ip: string;
 }
 
@@ -25,7 +28,7 @@ export interface MemorialAccess {
 
 export async function callerOf(db: Kysely<Database>, request: FastifyRequest): Promise<Caller> {
   const [user, guest] = await Promise.all([optionalUser(db, request), optionalGuest(db, request)]);
-  return { user, guest, ip: request.ip };
+  return { user, guest, ip: clientAddress(request) };
 }
 
 export function relationOf(memorial: Pick<Memorial, 'id' | 'accountId'>, caller: Caller): Relation {
@@ -34,16 +37,13 @@ export function relationOf(memorial: Pick<Memorial, 'id' | 'accountId'>, caller:
   return 'visitor';
 }
 
-export const memorialNotFound = () => new AppError(404, MESSAGES_HTTP.memorialNotFound);
+export { memorialNotFound };
 
-export async function findMemorial(db: Kysely<Database>, identifier: string): Promise<Memorial | null> {
-  const row = await db.selectFrom('memorials').selectAll().where('identifier', '=', identifier).executeTakeFirst();
-  return row ?? null;
-}
+/** The memorial module's lookup (kept under this name for the modules that import it from here). */
+export const findMemorial = findMemorialByIdentifier;
 
 /** The memorial named by `identifier` and the caller's relation to it; 404 when there is none. */
 export async function accessMemorial(db: Kysely<Database>, caller: Caller, identifier: string): Promise<MemorialAccess> {
-  const memorial = await findMemorial(db, identifier);
-  if (!memorial) throw memorialNotFound();
+  const memorial = await requireMemorial(db, identifier);
   return { memorial, relation: relationOf(memorial, caller), caller };
 }

@@ -1,5 +1,11 @@
 // User and guest sessions: rows keyed by the hash of an opaque token (DESIGN §4). Rotation keeps
 // the old token usable for a short grace period, so two tabs renewing at once do not log out.
+//
+// The tokens of one login form a family (docs/decisions/011-abuse-limits.md): a user token is
+// `<family>.<secret>`, renewal issues the next token of the same family, logout deletes the whole
+// family, and a replaced token presented after the grace period — someone replaying an old copy —
+// ends the family as well (reuse detection, as refresh-token rotation does). The family travels in
+// the token, so reuse is recognised even after the replaced row itself has been pruned.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/database';
@@ -11,6 +17,7 @@ export const ROTATION_GRACE_MS = 60_000;
 
 export interface UserSession {
   sessionId: number;
+  familyId: string;
   accountId: number;
   email: string;
   name: string;
@@ -28,17 +35,26 @@ function graceCutoff(now: Date): string {
   return nowIso(new Date(now.getTime() - ROTATION_GRACE_MS));
 }
 
+/** The family a token names, or null (tokens issued before families existed, or malformed ones). */
+export function familyOfToken(token: string): string | null {
+  const match = /^([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}$/.exec(token);
+  return match?.[1] ?? null;
+}
+
+/** Starts a family (a login) unless `familyId` continues one (a renewal). */
 export async function createUserSession(
   db: Kysely<Database>,
   accountId: number,
   memorialId: number | null,
   now = new Date(),
+  familyId: string = newToken(16),
 ): Promise<string> {
-  const token = newToken();
+  const token = `${familyId}.${newToken()}`;
   await db
     .insertInto('sessions')
     .values({
       tokenHash: hashToken(token),
+      familyId,
       accountId,
       memorialId,
       createdAt: nowIso(now),
@@ -49,26 +65,40 @@ export async function createUserSession(
   return token;
 }
 
+/**
+ * The session of a token: live, or replaced within the grace period (two tabs renewing at once).
+ * A replaced token presented later is a replay: its whole family ends, and the answer is null.
+ */
 export async function findUserSession(db: Kysely<Database>, token: string, now = new Date()): Promise<UserSession | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.accountId')
     .select([
       'sessions.id as sessionId',
+      'sessions.familyId',
       'sessions.accountId',
       'sessions.memorialId',
+      'sessions.replacedAt',
       'accounts.email',
       'accounts.name',
       'accounts.lastname',
     ])
     .where('sessions.tokenHash', '=', hashToken(token))
     .where('sessions.expiresAt', '>', nowIso(now))
-    .where((eb) => eb.or([eb('sessions.replacedAt', 'is', null), eb('sessions.replacedAt', '>', graceCutoff(now))]))
     .executeTakeFirst();
-  return row ?? null;
+  if (row) {
+    const { replacedAt, ...session } = row;
+    if (replacedAt === null || replacedAt > graceCutoff(now)) return session;
+    await revokeUserFamily(db, row.familyId);
+    return null;
+  }
+  // Not a stored token: one of a family whose replaced rows were pruned is a replay as well.
+  const family = familyOfToken(token);
+  if (family) await revokeUserFamily(db, family);
+  return null;
 }
 
-/** Replaces the session with a new one (optionally on another memorial); returns the new token. */
+/** Replaces the session with the next token of its family (optionally on another memorial). */
 export async function rotateUserSession(
   db: Kysely<Database>,
   session: UserSession,
@@ -82,18 +112,19 @@ export async function rotateUserSession(
       .where('id', '=', session.sessionId)
       .where('replacedAt', 'is', null)
       .execute();
-    return createUserSession(trx, session.accountId, memorialId, now);
+    return createUserSession(trx, session.accountId, memorialId, now, session.familyId);
   });
 }
 
-export async function revokeUserSession(db: Kysely<Database>, sessionId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+/** Ends every token of one login (logout, or a replay detected). */
+export async function revokeUserFamily(db: Kysely<Database>, familyId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('familyId', '=', familyId).execute();
 }
 
-/** Ends every session of the account, except `keepSessionId` when given. */
-export async function revokeAccountSessions(db: Kysely<Database>, accountId: number, keepSessionId?: number): Promise<void> {
+/** Ends every session of the account, except the family `keepFamilyId` when given (the caller's own login). */
+export async function revokeAccountSessions(db: Kysely<Database>, accountId: number, keepFamilyId?: string): Promise<void> {
   let query = db.deleteFrom('sessions').where('accountId', '=', accountId);
-  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+  if (keepFamilyId !== undefined) query = query.where('familyId', '!=', keepFamilyId);
   await query.execute();
 }
 

@@ -1,8 +1,8 @@
 // Opaque tokens (≥128 bits; we use 256) of which only a SHA-256 hash is stored (DESIGN §4).
 import { createHash, randomBytes } from 'node:crypto';
 
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
+export function newToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
 }
 
 export function hashToken(token: string): string {

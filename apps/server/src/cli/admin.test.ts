@@ -237,6 +237,21 @@ describe('disclaimers and passwords', () => {
     expect((await t.post('/api/user/login', { email: account.email, password })).status).toBe(200);
     expect((await t.post('/api/user/renew-token', {}, { token: session })).status).toBe(401);
   });
+
+  it('create-operator prints a set-password link that works once; --json prints one line', async () => {
+    const run = await admin(['create-operator', '--email', 'Lucia@Recuerdos.pe', '--name', 'Lucía Torres']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Operator lucia@recuerdos.pe (Lucía Torres) created.');
+    const link = findLink(run.stdout, 'http://recuerdos.test/admin/set-password?token=');
+    const token = new URL(link).searchParams.get('token') ?? '';
+    expect((await t.post('/api/admin/auth/set-password', { token, password: 'una-clave-muy-larga' })).status).toBe(200);
+    expect((await t.post('/api/admin/auth/login', { email: 'lucia@recuerdos.pe', password: 'una-clave-muy-larga' })).status).toBe(200);
+    const json = await admin(['create-operator', '--email', 'lucia@recuerdos.pe', '--name', 'x', '--json']);
+    const lines = json.stdout.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ email: 'lucia@recuerdos.pe', created: false });
+    expect((await admin(['create-operator', '--email', 'no-es-correo', '--name', 'x'])).code).toBe(2);
+  });
 });
 
 describe('backup', () => {

@@ -7,14 +7,22 @@ import { addDisclaimerCommand, listDisclaimersCommand, removeDisclaimerCommand }
 import { setPasswordCommand } from './commands/set-password';
 import { backupCommand } from './commands/backup';
 import { listComplaintsCommand } from './commands/list-complaints';
+import { createOperatorCommand } from './commands/create-operator';
+import { listJobsCommand, mailCommand, runJobCommand } from './commands/jobs';
+import { renewContractCommand } from './commands/renew-contract';
 
 export const COMMANDS: Command[] = [
   createContractCommand,
   listContractsCommand,
+  renewContractCommand,
   addDisclaimerCommand,
   listDisclaimersCommand,
   removeDisclaimerCommand,
   setPasswordCommand,
   listComplaintsCommand,
+  createOperatorCommand,
   backupCommand,
+  listJobsCommand,
+  runJobCommand,
+  mailCommand,
 ];

@@ -41,7 +41,7 @@ export interface Command {
 }
 
 type Values<O extends ParseArgsOptionsConfig> = ReturnType<
-  typeof parseArgs<{ options: O; strict: true; allowPositionals: false }>
+  typeof parseArgs<{ options: O; strict: true; allowPositionals: true }>
 >['values'];
 
 export interface CommandSpec<O extends ParseArgsOptionsConfig> {
@@ -53,8 +53,10 @@ export interface CommandSpec<O extends ParseArgsOptionsConfig> {
   details: string[];
   examples: string[];
   options: O;
+  /** Accept words after the command (e.g. `run-job NAME`); refused otherwise. */
+  positionals?: boolean;
   /** Resolves when done (exit 0); throws UsageError (exit 2) or anything else (exit 1). */
-  run(values: Values<O>, env: CliEnv): Promise<void>;
+  run(values: Values<O>, env: CliEnv, positionals: string[]): Promise<void>;
 }
 
 export function defineCommand<const O extends ParseArgsOptionsConfig>(spec: CommandSpec<O>): Command {
@@ -72,14 +74,15 @@ export function defineCommand<const O extends ParseArgsOptionsConfig>(spec: Comm
     help,
     async run(args, env) {
       let values: Values<O>;
+      let positionals: string[];
       try {
-        values = parseArgs({ args, options: spec.options, strict: true, allowPositionals: false }).values;
+        ({ values, positionals } = parseArgs({ args, options: spec.options, strict: true, allowPositionals: spec.positionals ?? false }));
       } catch (err) {
         // node:util reports unknown flags, missing values and stray words as ERR_PARSE_ARGS_*.
         if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) throw new UsageError((err as Error).message);
         throw err;
       }
-      await spec.run(values, env);
+      await spec.run(values, env, positionals);
       return EXIT.ok;
     },
   };

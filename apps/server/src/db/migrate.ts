@@ -10,6 +10,13 @@ import { complaintsImmutable } from './migrations/0004-complaints-immutable';
 import { postListIndex } from './migrations/0005-post-list-index';
 import { contentVersion } from './migrations/0006-content-version';
 import { downloadTickets } from './migrations/0007-download-tickets';
+import { sessionFamilies } from './migrations/0020-session-families';
+import { postMediaBytes } from './migrations/0021-post-media-bytes';
+import { jobsAndOutbox } from './migrations/0030-jobs-and-outbox';
+import { operators } from './migrations/0040-operators';
+import { auditLog } from './migrations/0041-audit-log';
+import { complaintAnswers } from './migrations/0042-complaint-answers';
+import { postReports } from './migrations/0043-post-reports';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -21,6 +28,13 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0005-post-list-index': postListIndex(),
     '0006-content-version': contentVersion(dialect),
     '0007-download-tickets': downloadTickets(dialect),
+    '0020-session-families': sessionFamilies(),
+    '0021-post-media-bytes': postMediaBytes(),
+    '0030-jobs-and-outbox': jobsAndOutbox(dialect),
+    '0040-operators': operators(dialect),
+    '0041-audit-log': auditLog(dialect),
+    '0042-complaint-answers': complaintAnswers(dialect),
+    '0043-post-reports': postReports(dialect),
   };
 }
 
@@ -42,12 +56,33 @@ async function migrationSchema(db: Kysely<Database>, dialect: Dialect): Promise<
   return rows[0]?.schema;
 }
 
+/**
+ * Before it migrates, Kysely reads the catalog of every schema (PostgresIntrospector.getTables); a
+ * schema created or dropped at that instant by another process (another instance starting, a parallel
+ * test) can fail that read with "column / relation / schema does not exist". Nothing has run
+ * yet then, so it is tried again.
+ */
+const CATALOG_RACE_CODES = new Set(['42703', '42P01', '3F000', 'XX000']);
+
+function isCatalogRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CATALOG_RACE_CODES.has(code);
+}
+
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrationTableSchema = await migrationSchema(db, dialect);
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  // Ranges of numbers belong to parallel pieces of work: an installation may have run 0040 before
+  // 0030 exists, so a lower, new migration must still run.
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    const nothingRan = !results || results.length === 0;
+    if (nothingRan && isCatalogRace(error) && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      continue;
+    }
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,

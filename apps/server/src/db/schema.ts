@@ -64,6 +64,8 @@ export interface SessionsTable {
   expiresAt: string;
   /** Set when renew-token rotated this session; it stays usable for a short grace period. */
   replacedAt: string | null;
+  /** The login this token descends from: logout, or a replaced token presented again, ends all of it. */
+  familyId: string;
 }
 
 export interface GuestSessionsTable {
@@ -124,6 +126,12 @@ export interface PostsTable {
   state: 'pending' | 'approved';
   createdAt: string;
   approvedAt: string | null;
+  /** Size of the upload as received (0 without media): caps the bytes waiting for approval. */
+  mediaBytes: Generated<number>;
+  /** Set when an operator hid the post after a report (kept, never deleted; issue 15). */
+  hiddenAt: Generated<string | null>;
+  /** What the owner was told when it was hidden. */
+  hiddenReason: Generated<string | null>;
 }
 
 export interface ComplaintsTable {
@@ -151,7 +159,134 @@ export interface EpitaphsTable {
   description: string;
 }
 
+export interface OperatorsTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  totpSecret: string | null;
+  totpConfirmedAt: string | null;
+  totpLastStep: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  operatorId: number;
+  /** Null until the second factor was given: the session can then only complete it. */
+  secondFactorAt: string | null;
+  createdAt: string;
+  expiresAt: string;
+  lastSeenAt: string;
+}
+
+export interface OperatorTokensTable {
+  id: Generated<number>;
+  tokenHash: string;
+  operatorId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export interface OperatorRecoveryCodesTable {
+  id: Generated<number>;
+  operatorId: number;
+  codeHash: string;
+  usedAt: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  operatorId: number | null;
+  operatorEmail: string;
+  action: string;
+  target: string;
+  /** JSON object. */
+  detail: string;
+  ip: string;
+  createdAt: string;
+}
+
+export interface ComplaintEntriesTable {
+  id: Generated<number>;
+  complaintId: number;
+  kind: 'answer' | 'note';
+  text: string;
+  operatorId: number;
+  operatorName: string;
+  emailedTo: string | null;
+  createdAt: string;
+}
+
+export interface HolidaysTable {
+  id: Generated<number>;
+  date: string;
+  name: string;
+  createdBy: string;
+  createdAt: string;
+}
+
+export type ReportStatus = 'open' | 'hidden' | 'dismissed';
+
+export interface PostReportsTable {
+  id: Generated<number>;
+  postId: number;
+  memorialId: number;
+  reason: string;
+  details: string;
+  status: ReportStatus;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  resolution: string | null;
+}
+
+/** One run of a scheduled job (issue 16): `admin jobs` shows the last of each. */
+export interface JobRunsTable {
+  id: Generated<number>;
+  job: string;
+  trigger: 'schedule' | 'manual';
+  /** The cron occurrence (ISO) the run is for; null for a manual run. */
+  occurrence: string | null;
+  attempt: number;
+  outcome: 'running' | 'ok' | 'failed';
+  detail: string;
+  instance: string;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** Every e-mail, written in the transaction of its cause and delivered by the mail-outbox job. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  state: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** A contract notice already e-mailed, per last day of service (each once). */
+export interface ContractNoticesTable {
+  contractId: number;
+  kind: '30-days' | '7-days' | 'expired';
+  expiresOn: string;
+  sentAt: string;
+}
+
 export interface Database {
+  jobRuns: JobRunsTable;
+  mailOutbox: MailOutboxTable;
+  contractNotices: ContractNoticesTable;
   accounts: AccountsTable;
   memorials: MemorialsTable;
   contracts: ContractsTable;
@@ -163,6 +298,14 @@ export interface Database {
   complaints: ComplaintsTable;
   epitaphs: EpitaphsTable;
   downloadTickets: DownloadTicketsTable;
+  operators: OperatorsTable;
+  operatorSessions: OperatorSessionsTable;
+  operatorTokens: OperatorTokensTable;
+  operatorRecoveryCodes: OperatorRecoveryCodesTable;
+  auditLog: AuditLogTable;
+  complaintEntries: ComplaintEntriesTable;
+  holidays: HolidaysTable;
+  postReports: PostReportsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -178,3 +321,8 @@ export type Disclaimer = Selectable<DisclaimersTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NewPost = Insertable<PostsTable>;
 export type Complaint = Selectable<ComplaintsTable>;
+export type Operator = Selectable<OperatorsTable>;
+export type AuditEntry = Selectable<AuditLogTable>;
+export type ComplaintEntry = Selectable<ComplaintEntriesTable>;
+export type Holiday = Selectable<HolidaysTable>;
+export type PostReport = Selectable<PostReportsTable>;

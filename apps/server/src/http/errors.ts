@@ -1,6 +1,10 @@
 // Errors a person can act on. Anything thrown that is not an AppError becomes a 500 with a generic
 // Spanish message (and is logged); the client never sees a stack trace.
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// Every field schema carries its own Spanish message; what none foresaw (a field of the wrong type
+// sent by hand) gets zod's Spanish wording instead of its English default.
+z.config(z.locales.es());
 
 export class AppError extends Error {
   override name = 'AppError';
@@ -38,8 +42,15 @@ export const tooLarge = (message: string = MESSAGES_HTTP.tooLarge) => new AppErr
 export const tooManyRequests = (message: string = MESSAGES_HTTP.tooMany, retryAfterSeconds?: number) =>
   new AppError(429, message, retryAfterSeconds ? { retryAfter: retryAfterSeconds } : {});
 
-/** Parses input with a shared schema; the first issue's Spanish message becomes a 400. */
+/**
+ * Parses input (a body, a query, route params: always an object of fields) with a shared schema;
+ * the first issue's Spanish message becomes a 400. A body that is not an object of fields at all (a
+ * JSON array or string, a text/plain body) is refused as such.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
+    throw new AppError(400, MESSAGES_HTTP.invalidBody);
+  }
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const first = result.error.issues[0];

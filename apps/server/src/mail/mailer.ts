@@ -1,9 +1,24 @@
 // E-mail through nodemailer (DESIGN §7): SMTP when SMTP_URL is set, else .eml files in the outbox
-// folder with the first link logged. Sending never blocks or fails the request that caused it.
+// folder with the first link logged. A request never waits for SMTP: `queue` writes the message to
+// the outbox table in the caller's transaction (mail/outbox.ts) and the mail-outbox job delivers it.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { mailTotal } from '../metrics/metrics';
+import {
+  claimMessage,
+  dueMessages,
+  hasPendingWork,
+  insertOutbox,
+  markAttemptFailed,
+  markSent,
+  MAIL_BATCH,
+  type MailExecutor,
+  type OutboxRow,
+} from './outbox';
 
 export interface MailMessage {
   to: string;
@@ -25,14 +40,28 @@ export interface MailTransportConfig {
   from: string;
 }
 
+/** Where queued messages are written (absent in the operator CLI, which sends directly). */
+export interface MailOutboxStore {
+  db: Kysely<Database>;
+  now: () => Date;
+}
+
+export interface DeliveryResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
 export class MailService {
   private readonly transport: Transporter;
-  private readonly pending = new Set<Promise<void>>();
   private readonly toOutbox: boolean;
+  /** Called after a message is written (the jobs layer asks for a delivery soon). */
+  onQueued: ((db: MailExecutor) => Promise<void>) | null = null;
 
   constructor(
     private readonly config: MailTransportConfig,
     private readonly log: Logger,
+    private readonly store: MailOutboxStore | null = null,
   ) {
     this.toOutbox = !config.smtpUrl;
     this.transport = config.smtpUrl
@@ -40,12 +69,52 @@ export class MailService {
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
-  /** Sends in the background; failures are logged, never thrown. */
-  queue(message: MailMessage): void {
-    const job = this.send(message)
-      .catch((err: unknown) => this.log.error({ err, kind: message.kind }, 'E-mail could not be sent'))
-      .finally(() => this.pending.delete(job));
-    this.pending.add(job);
+  /**
+   * Writes the message to the outbox table with `db` (pass the transaction of the change that
+   * caused it, so both commit or neither does); delivery follows in the background.
+   */
+  async queue(message: MailMessage, db?: MailExecutor): Promise<void> {
+    const store = this.requireStore();
+    const executor = db ?? store.db;
+    await insertOutbox(executor, message, store.now());
+    mailTotal.inc({ event: 'queued' });
+    await this.onQueued?.(executor);
+  }
+
+  /** Delivers the messages due at `now` (the mail-outbox job). */
+  async deliverDue(now: Date = this.requireStore().now()): Promise<DeliveryResult> {
+    const { db } = this.requireStore();
+    const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
+    // Batch after batch until none is left due: messages queued during a run are not left for the next minute.
+    for (let batch = await dueMessages(db, now); batch.length > 0; batch = batch.length < MAIL_BATCH ? [] : await dueMessages(db, now)) {
+      await this.deliverBatch(batch, now, result);
+    }
+    return result;
+  }
+
+  private async deliverBatch(rows: OutboxRow[], now: Date, result: DeliveryResult): Promise<void> {
+    const { db } = this.requireStore();
+    for (const row of rows) {
+      if (!(await claimMessage(db, row, now))) continue;
+      try {
+        await this.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, kind: row.kind });
+        await markSent(db, row.id, now);
+        mailTotal.inc({ event: 'sent' });
+        result.sent += 1;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const gaveUp = await markAttemptFailed(db, row, message, now);
+        mailTotal.inc({ event: gaveUp ? 'failed' : 'retry' });
+        if (gaveUp) result.failed += 1;
+        else result.retrying += 1;
+        this.log.error({ err, kind: row.kind, outboxId: row.id, attempt: row.attempts + 1 }, gaveUp ? 'E-mail given up after a day of attempts' : 'E-mail could not be sent; will retry');
+      }
+    }
+  }
+
+  private requireStore(): MailOutboxStore {
+    if (!this.store) throw new Error('This mailer has no outbox: use send()');
+    return this.store;
   }
 
   /** Sends now and reports failure to the caller (the operator CLI wants to know). */
@@ -69,13 +138,24 @@ export class MailService {
     }
   }
 
-  /** Resolves when every queued e-mail has been handed over (tests, graceful shutdown). */
+  /**
+   * Resolves when no message is due or in flight: each one was sent, or failed and waits for its retry
+   * (tests). Polls the table, so it works whichever instance delivers.
+   */
   async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    const store = this.requireStore();
+    const giveUpAt = Date.now() + 60_000;
+    // Delivers what is due itself (a claim keeps each message single), then waits for attempts in flight elsewhere.
+    for (;;) {
+      await this.deliverDue();
+      if (!(await hasPendingWork(store.db, store.now()))) return;
+      if (Date.now() > giveUpAt) throw new Error('The mail outbox still has messages in flight after 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
-  async close(): Promise<void> {
-    await this.idle();
+  close(): Promise<void> {
     this.transport.close();
+    return Promise.resolve();
   }
 }

@@ -37,7 +37,10 @@ async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: 
   };
   request.raw.once('close', onClose);
   try {
-    return await store.writeTemp(Readable.from(mp4Checked(stream, () => overLimit || stream.truncated === true)));
+    return await store.putTemp(Readable.from(mp4Checked(stream, () => overLimit || stream.truncated === true)), {
+      maxBytes: LIMITS.videoMaxBytes,
+      contentType: 'video/mp4',
+    });
   } finally {
     request.raw.off('close', onClose);
   }

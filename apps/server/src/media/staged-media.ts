@@ -28,7 +28,7 @@ export class StagedMedia {
     const staged = new StagedMedia(store, 'picture', []);
     try {
       for (const [index, body] of bodies.entries()) {
-        const temp = await store.writeTemp(body);
+        const temp = await store.putTemp(body);
         staged.parts.push({ tempKey: temp.tempKey, suffix: suffixes[index] ?? '' });
       }
     } catch (err) {

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, MESSAGES_HTTP } from '../http/errors';
 import { failure } from '../http/reply';
+import { noteRefusal, refusalReason } from '../http/logging';
 
 const MESSAGE_BY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES_HTTP.unsupportedType,
@@ -52,7 +53,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, message, data } = describeError(error);
     if (status >= 500) request.log.error({ err: error }, 'Request failed');
-    else request.log.info({ status, reason: error instanceof Error ? error.message : String(error) }, 'Request refused');
+    else noteRefusal(request, refusalReason(error));
     const retryAfter = data.retryAfter;
     if (status === 429 && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     // The request body may be unread (an early refusal of an upload): close rather than drain it.

@@ -1,11 +1,29 @@
 // Security headers (strict CSP: no inline script, object-src/base-uri/frame-ancestors 'none'), HSTS,
-// nosniff and Referrer-Policy; and a per-IP ceiling on /api (in-process, or Redis when configured).
-import type { FastifyInstance } from 'fastify';
+// nosniff and Referrer-Policy; and a coarse per-address ceiling on /api (in-process, or Redis when
+// configured): generous for reads (a school group on one Wi-Fi reads a memorial together), tighter
+// for writes, none for health and readiness (load balancers poll them). The limits that matter —
+// guessing, mail, uploads — are the targeted ones in the services (docs/decisions/011-abuse-limits.md).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { MESSAGES_HTTP } from '../http/errors';
 import { failure } from '../http/reply';
+import { addressKey } from '../security/client-address';
+
+/** Per address and minute; 0 turns a ceiling off (load benchmarks). */
+export const API_CEILINGS = { readsPerMinute: 3000, writesPerMinute: 300 } as const;
+
+/** Probes that must always answer: a refused health check takes an instance out of service. */
+export const UNLIMITED_API_PATHS: ReadonlySet<string> = new Set(['/api/health', '/api/ready']);
+
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+
+function apiPath(url: string): string | null {
+  const path = url.split('?', 1)[0] ?? '';
+  if (!path.startsWith('/api/')) return null;
+  return path.length > 5 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
 
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
@@ -27,7 +45,7 @@ export const CONTENT_SECURITY_POLICY = {
 
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { https: boolean; perMinute: number; redis: Redis | null; redisPrefix: string },
+  options: { https: boolean; readsPerMinute: number; writesPerMinute: number; redis: Redis | null; redisPrefix: string },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -43,18 +61,25 @@ export async function registerSecurity(
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 
-  if (options.perMinute > 0) {
+  const ceilingOf = (request: FastifyRequest) => (isRead(request) ? options.readsPerMinute : options.writesPerMinute);
+  if (options.readsPerMinute > 0 || options.writesPerMinute > 0) {
     await app.register(rateLimit, {
       global: true,
-      max: options.perMinute,
+      max: (request) => ceilingOf(request),
       timeWindow: 60_000,
       nameSpace: `${options.redisPrefix}global:`,
+      keyGenerator: (request) => `${isRead(request) ? 'read' : 'write'}:${addressKey(request.ip)}`,
       // The coarse ceiling lets requests through while Redis is away; the targeted limits refuse (503).
       ...(options.redis ? { redis: options.redis, skipOnError: true } : {}),
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: (_request, context) => ({
+      allowList: (request) => {
+        const path = apiPath(request.url);
+        return path === null || UNLIMITED_API_PATHS.has(path) || ceilingOf(request) <= 0;
+      },
+      errorResponseBuilder: (request, context) => ({
         ...failure(429, MESSAGES_HTTP.tooMany),
         statusCode: 429,
+        // For the request's log line (never sent).
+        reason: `${isRead(request) ? 'read' : 'write'} ceiling of ${context.max} requests per minute per address reached`,
         retryAfter: Math.ceil(context.ttl / 1000),
       }),
     });

@@ -1,23 +1,15 @@
 // The built web app: hashed assets with a year of immutable cache, other public files briefly cached,
-// the landing ('/') rendered by the web build's SSR bundle, and index.html (with the site config
-// injected) for every other GET that is not /api or /media.
+// and index.html (with the site config injected) for every GET that is not /api or /media and that
+// no page of the server's own answers (the guest page, the doors '/' and '/login').
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import {
-  LANDING_RENDER_FILE,
-  SITE_CONFIG_ELEMENT_ID,
-  jsonForHtml,
-  type LandingRenderModule,
-  type SiteConfig,
-} from '@recuerdos/shared/site-config';
+import { SITE_CONFIG_ELEMENT_ID, jsonForHtml, type SiteConfig } from '@recuerdos/shared/site-config';
 import { apiNotFound } from './errors';
 
 const CONFIG_PLACEHOLDER = '<!--site-config-->';
-const EMPTY_ROOT = '<div id="root"></div>';
 
 export interface WebAppOptions {
   distDir: string;
@@ -68,59 +60,8 @@ export function sendHtml(request: FastifyRequest, reply: FastifyReply, page: str
   return reply.send(typeof page === 'string' ? page : page.html);
 }
 
-/**
- * '/' as the server renders it (docs/decisions/009): index.html with the landing's markup inside
- * #root, made once per site configuration. Null when the SSR bundle is not built (API tests, a
- * server started before the first build) or fails: '/' is then the client-rendered index.html.
- */
-export function landingPage(options: WebAppOptions, indexHtml: () => string | null, log: FastifyBaseLogger) {
-  const moduleFile = path.join(path.dirname(options.distDir), 'dist-ssr', LANDING_RENDER_FILE);
-  let module: Promise<LandingRenderModule | null> | null = null;
-  const cache = new Map<string, Promise<CompressedHtml | null>>();
-
-  const load = async (): Promise<LandingRenderModule | null> => {
-    if (!fs.existsSync(moduleFile)) {
-      log.warn({ moduleFile }, 'landing render not built: / falls back to the client-rendered app');
-      return null;
-    }
-    const loaded = (await import(pathToFileURL(moduleFile).href)) as Partial<LandingRenderModule>;
-    if (typeof loaded.renderLanding !== 'function') throw new Error(`${moduleFile} does not export renderLanding`);
-    return { renderLanding: loaded.renderLanding };
-  };
-
-  const render = async (config: SiteConfig): Promise<CompressedHtml | null> => {
-    const template = indexHtml();
-    const renderer = await (module ??= load());
-    if (!template || !renderer || !template.includes(EMPTY_ROOT)) return null;
-    const markup = await renderer.renderLanding(config);
-    // React puts the preloads of the page's eager images first; they belong in <head>.
-    const preloads = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? '';
-    return compressHtml(
-      template
-        .replace('</head>', `${preloads}</head>`)
-        .replace(EMPTY_ROOT, `<div id="root">${markup.slice(preloads.length)}</div>`),
-    );
-  };
-
-  return async (): Promise<CompressedHtml | null> => {
-    const config = options.siteConfig();
-    const key = JSON.stringify(config);
-    let page = cache.get(key);
-    if (!page) {
-      page = render(config).catch((err: unknown) => {
-        log.error({ err }, 'landing render failed: / falls back to the client-rendered app');
-        return null;
-      });
-      cache.clear();
-      cache.set(key, page);
-    }
-    return page;
-  };
-}
-
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<() => string | null> {
   const indexHtml = createIndexHtml(options);
-  const landing = landingPage(options, indexHtml, app.log);
   const assetsDir = path.join(options.distDir, 'assets');
   if (fs.existsSync(assetsDir)) {
     await app.register(fastifyStatic, {
@@ -146,12 +87,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=3600'),
     });
   }
-
-  app.get('/', async (request, reply) => {
-    const page = await landing();
-    if (!page) return sendIndex(reply, indexHtml());
-    return sendHtml(request, reply.header('cache-control', 'no-cache'), page);
-  });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';

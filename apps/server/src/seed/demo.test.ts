@@ -156,8 +156,8 @@ describe('demo seed', () => {
       // The loser staged its pictures in its own media folder and must have discarded them.
       const loser = ra.created ? b : a;
       const winner = ra.created ? a : b;
-      expect(await mediaFiles(loser.config.mediaDir)).toEqual([]);
-      expect((await mediaFiles(winner.config.mediaDir)).filter((f) => !f.startsWith('.tmp/'))).toHaveLength(3 * 4);
+      expect(await mediaFiles(loser.ctx.media)).toEqual([]);
+      expect((await mediaFiles(winner.ctx.media)).filter((f) => !f.startsWith('.tmp/'))).toHaveLength(3 * 4);
     } finally {
       await b.close();
       await a.close();

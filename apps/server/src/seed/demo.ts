@@ -10,12 +10,12 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { newMediaKey } from '../media/media-keys';
 import { StagedMedia } from '../media/staged-media';
-import { mediaStoreFor } from '../storage/media-store-for';
 import { renderDemoPictures, type DemoPictures } from './demo-pictures';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { hashPassword } from '../auth/passwords';
 import { newIdentifier } from '../auth/tokens';
+import { findFirstMemorialOfAccount, insertMemorial } from '../modules/memorial/memorial.repository';
 
 export const DEMO_EMAIL = 'demo@recuerdos.pe';
 
@@ -102,13 +102,7 @@ export interface DemoSeedResult {
 async function findDemoIdentifier(db: Kysely<Database>): Promise<{ found: boolean; identifier: string | null }> {
   const account = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (!account) return { found: false, identifier: null };
-  const memorial = await db
-    .selectFrom('memorials')
-    .select('identifier')
-    .where('accountId', '=', account.id)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+  const memorial = await findFirstMemorialOfAccount(db, account.id);
   return { found: true, identifier: memorial?.identifier ?? null };
 }
 
@@ -123,24 +117,8 @@ async function createDemo(db: Kysely<Database>, passwordHash: string, keys: Demo
       .values({ ...DEMO.account, passwordHash, createdAt, updatedAt: createdAt })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const memorial = await trx
-      .insertInto('memorials')
-      .values({
-        ...DEMO.memorial,
-        identifier: newIdentifier(),
-        accountId: account.id,
-        photoKey: keys.profile,
-        type: 'U',
-        accessCode: '',
-        accessCodeVersion: 1,
-        flagPicture: 1,
-        flagMessage: 1,
-        flagNotification: 1,
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning(['id', 'identifier'])
-      .executeTakeFirstOrThrow();
+    // MEMORIAL_DEFAULTS, but public and with its own gift counters.
+    const memorial = await insertMemorial(trx, { ...DEMO.memorial, accountId: account.id, photoKey: keys.profile, type: 'U', accessCode: '' }, now);
     await trx
       .insertInto('contracts')
       .values({
@@ -192,7 +170,7 @@ async function createDemo(db: Kysely<Database>, passwordHash: string, keys: Demo
 }
 
 async function stageDemoPictures(ctx: AppContext): Promise<{ keys: DemoMediaKeys; media: { media: StagedMedia; key: string }[] }> {
-  const store = mediaStoreFor(ctx);
+  const store = ctx.media;
   const pictures = await renderDemoPictures();
   const entries = Object.entries(pictures) as [keyof DemoPictures, Buffer][];
   const media = await Promise.all(

@@ -6,16 +6,30 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isObjectName, type ByteRange, type MediaStore, type ObjectInfo, type TempObject } from './media-store';
+import { ByteLimit } from './byte-limit';
+import {
+  MediaStoreCheckError,
+  ObjectTooLargeError,
+  TEMP_KEY_PATTERN,
+  contentTypeOf,
+  isObjectName,
+  type ByteRange,
+  type MediaStore,
+  type ObjectInfo,
+  type PutOptions,
+  type StoredObject,
+  type TempInfo,
+  type TempObject,
+} from './media-store';
 
 const TEMP_DIR = '.tmp';
-const TEMP_KEY = /^[a-f0-9]{32}$/;
 
 function isMissing(err: unknown): boolean {
   return (err as { code?: string }).code === 'ENOENT';
 }
 
 export class DiskMediaStore implements MediaStore {
+  readonly kind = 'disk';
   private readonly tempDir: string;
 
   constructor(private readonly root: string) {
@@ -28,11 +42,20 @@ export class DiskMediaStore implements MediaStore {
   }
 
   private tempFile(tempKey: string): string {
-    if (!TEMP_KEY.test(tempKey)) throw new Error(`Not a temporary key: ${JSON.stringify(tempKey)}`);
+    if (!TEMP_KEY_PATTERN.test(tempKey)) throw new Error(`Not a temporary key: ${JSON.stringify(tempKey)}`);
     return path.join(this.tempDir, tempKey);
   }
 
-  async writeTemp(body: Readable | Buffer): Promise<TempObject> {
+  async check(): Promise<void> {
+    try {
+      await fs.mkdir(this.tempDir, { recursive: true });
+      await fs.access(this.tempDir, fs.constants.W_OK);
+    } catch (err) {
+      throw new MediaStoreCheckError(`MEDIA_DIR=${JSON.stringify(this.root)}: cannot write there (${(err as { code?: string }).code ?? String(err)})`);
+    }
+  }
+
+  async putTemp(body: Readable | Buffer, options: PutOptions = {}): Promise<TempObject> {
     await fs.mkdir(this.tempDir, { recursive: true });
     const tempKey = randomBytes(16).toString('hex');
     const file = this.tempFile(tempKey);
@@ -40,8 +63,12 @@ export class DiskMediaStore implements MediaStore {
     // stream could otherwise create it after a failed upload's cleanup had already run.
     await fs.writeFile(file, '', { flag: 'wx' });
     try {
-      if (Buffer.isBuffer(body)) await fs.writeFile(file, body, { flag: 'r+' });
-      else await pipeline(body, createWriteStream(file, { flags: 'r+' }));
+      if (Buffer.isBuffer(body)) {
+        if (options.maxBytes !== undefined && body.length > options.maxBytes) throw new ObjectTooLargeError(`Object larger than ${options.maxBytes} bytes`);
+        await fs.writeFile(file, body, { flag: 'r+' });
+      } else {
+        await pipeline(body, new ByteLimit(options.maxBytes), createWriteStream(file, { flags: 'r+' }));
+      }
       // On disk before the database row that points at it is committed.
       const handle = await fs.open(file, 'r');
       try {
@@ -71,23 +98,42 @@ export class DiskMediaStore implements MediaStore {
       await fs.rename(source, target);
     } catch (err) {
       // A retried approval finds the object already moved.
-      if (isMissing(err) && (await this.stat(to))) return;
+      if (isMissing(err) && (await this.head(to))) return;
       throw err;
     }
   }
 
-  async stat(name: string): Promise<ObjectInfo | null> {
+  async head(name: string): Promise<ObjectInfo | null> {
     try {
       const info = await fs.stat(this.file(name));
-      return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
+      if (!info.isFile()) return null;
+      return {
+        size: info.size,
+        modifiedAt: info.mtime,
+        etag: `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`,
+        contentType: contentTypeOf(name),
+      };
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
     }
   }
 
-  read(name: string, range?: ByteRange): Readable {
-    return createReadStream(this.file(name), range ? { start: range.start, end: range.end } : {});
+  async get(name: string, range?: ByteRange): Promise<StoredObject | null> {
+    const info = await this.head(name);
+    if (!info) return null;
+    const body = createReadStream(this.file(name), range ? { start: range.start, end: range.end } : {});
+    // Opened before answering: a file deleted between head and open is "not found", not a broken stream.
+    try {
+      await new Promise<void>((resolve, reject) => {
+        body.once('open', () => resolve());
+        body.once('error', reject);
+      });
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    return { info, body };
   }
 
   async delete(name: string): Promise<void> {
@@ -98,27 +144,56 @@ export class DiskMediaStore implements MediaStore {
     await fs.rm(this.tempFile(tempKey), { force: true });
   }
 
-  async sweepTemp(olderThan: Date): Promise<number> {
+  async list(): Promise<string[]> {
+    const out: string[] = [];
+    for (const dir of ['', 'pending']) {
+      let names: string[];
+      try {
+        names = await fs.readdir(path.join(this.root, dir));
+      } catch (err) {
+        if (isMissing(err)) continue;
+        throw err;
+      }
+      for (const name of names) {
+        const full = dir ? `${dir}/${name}` : name;
+        if (isObjectName(full)) out.push(full);
+      }
+    }
+    return out.sort();
+  }
+
+  async listTemp(): Promise<TempInfo[]> {
     let names: string[];
     try {
       names = await fs.readdir(this.tempDir);
     } catch (err) {
-      if (isMissing(err)) return 0;
+      if (isMissing(err)) return [];
       throw err;
     }
-    let removed = 0;
+    const out: TempInfo[] = [];
     for (const name of names) {
-      const file = path.join(this.tempDir, name);
       try {
-        const info = await fs.stat(file);
-        if (info.mtime < olderThan) {
-          await fs.rm(file, { force: true, recursive: true });
-          removed += 1;
-        }
+        const info = await fs.stat(path.join(this.tempDir, name));
+        out.push({ tempKey: name, modifiedAt: info.mtime });
       } catch (err) {
         if (!isMissing(err)) throw err;
       }
     }
+    return out;
+  }
+
+  async sweepTemp(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for (const temp of await this.listTemp()) {
+      if (temp.modifiedAt < olderThan) {
+        await fs.rm(path.join(this.tempDir, temp.tempKey), { force: true, recursive: true });
+        removed += 1;
+      }
+    }
     return removed;
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
   }
 }

@@ -2,7 +2,8 @@
 // loads, scroll restoration, and focus moved to the new page's main content after a navigation.
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, ScrollRestoration, useLocation, useNavigation, useRouteError } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation, useRouteError } from 'react-router';
+import { LinkProvider, type LinkRenderer } from '../components/app-link';
 import { Button } from '../components/button';
 import { PageSpinner } from '../components/spinner';
 import { Toaster } from '../components/toast';
@@ -42,17 +43,20 @@ function useForgetDataOnAccountChange(): void {
   }, [account, queryClient]);
 }
 
+/** Inside the SPA the shared pages' links change the page in place. */
+const routerLink: LinkRenderer = ({ to, ...rest }) => <Link {...rest} to={to} />;
+
 export function RootLayout() {
   useUserSessionRenewal();
   useForgetDataOnAccountChange();
   useFocusMainOnNavigation();
   return (
-    <>
+    <LinkProvider value={routerLink}>
       <NavigationProgress />
       <Outlet />
       <Toaster />
       <ScrollRestoration />
-    </>
+    </LinkProvider>
   );
 }
 

@@ -122,7 +122,8 @@ describe('routes', () => {
     ] as const) {
       const view = renderRoute(path);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-      expect(document.title).toBe(`${title} · Recuerdos`);
+      // The title is set by an effect, which may run just after the heading is on the page.
+      await waitFor(() => expect(document.title).toBe(`${title} · Recuerdos`));
       view.unmount();
     }
   });

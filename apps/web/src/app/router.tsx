@@ -1,8 +1,9 @@
-// Every route of spec §2's table. Each area is its own lazy chunk (the landing excepted, see below):
-// a visitor of '/' or '/guest' never downloads the account area's code (DESIGN §9).
+// Every route of spec §2's table. Each area is its own lazy chunk: a visitor of '/' or '/guest'
+// never downloads the account area's code (DESIGN §9). '/', '/login' and '/guest' arrive from the
+// server as light pages with bundles of their own (docs/decisions/007, 015); the routes here serve
+// the SPA's own navigations to them and the pages the server does not render.
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { LandingPage } from '../features/landing/components/landing-page';
 import { PublicOnly, RequireGuestId, RequireUser } from './guards';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './root-layout';
 
@@ -14,18 +15,19 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   };
 }
 
+const landing = page(() => import('../features/landing/components/landing-page'), 'LandingPage');
+
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: RootHydrateFallback,
     ErrorBoundary: RootErrorBoundary,
     children: [
-      // The landing is the first page most people see: it ships with the entry, no second round trip.
-      { index: true, Component: LandingPage },
+      { index: true, lazy: landing },
       {
         path: 'login',
         Component: PublicOnly,
-        children: [{ index: true, lazy: page(() => import('../features/auth/components/login-page'), 'LoginPage') }],
+        children: [{ index: true, lazy: page(() => import('../features/auth/components/login-route'), 'LoginRoute') }],
       },
       { path: 'forgot-password', lazy: page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage') },
       { path: 'new-password', lazy: page(() => import('../features/auth/components/new-password-page'), 'NewPasswordPage') },
@@ -61,10 +63,30 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The back office (issue 15): its own lazy chunks, never loaded by the guest page or the account area.
+      { path: 'admin/login', lazy: page(() => import('../features/backoffice-auth/components/admin-login-page'), 'AdminLoginPage') },
+      { path: 'admin/set-password', lazy: page(() => import('../features/backoffice-auth/components/set-password-page'), 'SetPasswordPage') },
+      {
+        path: 'admin',
+        lazy: page(() => import('../features/backoffice-shell/components/backoffice-layout'), 'BackofficeLayout'),
+        children: [
+          { index: true, element: <Navigate to="/admin/complaints" replace /> },
+          { path: 'complaints', lazy: page(() => import('../features/backoffice-complaints/components/complaints-page'), 'ComplaintsPage') },
+          { path: 'complaints/holidays', lazy: page(() => import('../features/backoffice-complaints/components/holidays-page'), 'HolidaysPage') },
+          { path: 'complaints/:number', lazy: page(() => import('../features/backoffice-complaints/components/complaint-page'), 'ComplaintPage') },
+          { path: 'contracts', lazy: page(() => import('../features/backoffice-contracts/components/contracts-page'), 'ContractsPage') },
+          { path: 'contracts/new', lazy: page(() => import('../features/backoffice-contracts/components/new-contract-page'), 'NewContractPage') },
+          { path: 'contracts/:number', lazy: page(() => import('../features/backoffice-contracts/components/contract-page'), 'ContractPage') },
+          { path: 'reports', lazy: page(() => import('../features/backoffice-reports/components/reports-page'), 'ReportsPage') },
+          { path: 'audit', lazy: page(() => import('../features/backoffice-audit/components/audit-page'), 'AuditPage') },
+          { path: 'account', lazy: page(() => import('../features/backoffice-auth/components/operator-account-page'), 'OperatorAccountPage') },
+          { path: '*', element: <Navigate to="/admin/complaints" replace /> },
+        ],
+      },
       // Spec §2: any other /account/* redirects to /, logged in or not.
       { path: 'account/*', element: <Navigate to="/" replace /> },
       // Spec §2: any other unlisted path shows the landing.
-      { path: '*', Component: LandingPage },
+      { path: '*', lazy: landing },
     ],
   },
 ];

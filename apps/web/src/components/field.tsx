@@ -1,7 +1,7 @@
 // Labelled form controls. Every control has a visible label, and its hint and error are tied to it
 // with aria-describedby; an error sets aria-invalid and is written in red under the control.
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { blockEnter as blockEnterKey } from '../lib/forms';
+import { blockEnter as blockEnterKey } from '../lib/block-enter';
 import './field.css';
 
 interface FieldFrameProps {
@@ -50,6 +50,11 @@ function FieldFrame({ id, label, hint, error, counter, className, children }: Fi
 }
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  /**
+   * A fixed id, for a field hydrated as an island of a server-rendered page (docs/decisions/015):
+   * there useId would number it within the island while the server numbered it within the page.
+   */
+  id?: string;
   label: ReactNode;
   hint?: ReactNode;
   error?: string | undefined;
@@ -61,8 +66,9 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, hint, error, blockEnter = false, fieldClassName, trailing, onKeyDown, className, ref, ...rest }: TextFieldProps) {
-  const id = useId();
+export function TextField({ id: fixedId, label, hint, error, blockEnter = false, fieldClassName, trailing, onKeyDown, className, ref, ...rest }: TextFieldProps) {
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={fieldClassName}>
       <div className={trailing ? 'field__box field__box--trailing' : 'field__box'}>
@@ -98,7 +104,8 @@ export function PasswordField({ toggleSubject = 'contraseña', ...rest }: Passwo
       type={visible ? 'text' : 'password'}
       autoCapitalize="none"
       autoCorrect="off"
-      spellCheck={false}
+      // A string: Preact's server render drops an enumerated attribute given as `false`.
+      spellCheck="false"
       trailing={
         <button
           type="button"

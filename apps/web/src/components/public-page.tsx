@@ -1,6 +1,6 @@
 // The frame of the public pages: a header whose logo returns to '/', the page, and the footer.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from './app-link';
 import { buttonClass } from './button';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
@@ -20,9 +20,9 @@ export function SiteHeader({ action }: { action?: ReactNode }) {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="site-header__logo" aria-label="Recuerdos, ir al inicio">
+        <AppLink to="/" className="site-header__logo" aria-label="Recuerdos, ir al inicio">
           <Logo />
-        </Link>
+        </AppLink>
         {action}
       </div>
     </header>
@@ -31,9 +31,9 @@ export function SiteHeader({ action }: { action?: ReactNode }) {
 
 export function LoginLink() {
   return (
-    <Link to="/login" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+    <AppLink to="/login" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
       Iniciar sesión
-    </Link>
+    </AppLink>
   );
 }
 

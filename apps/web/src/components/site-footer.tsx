@@ -1,7 +1,7 @@
 // The public footer (spec §2): contact phone and e-mail, terms, cookies and privacy policies, the
 // complaints book and social links. Below 769 px it switches to its stacked variant (CSS).
-import { Link } from 'react-router';
 import { siteConfig, telHref } from '../lib/site-config';
+import { AppLink } from './app-link';
 import { BookIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, TikTokIcon } from './icons';
 import { LogoMark } from './logo';
 import './site-footer.css';
@@ -59,22 +59,22 @@ export function SiteFooter() {
           </h2>
           <ul>
             <li>
-              <Link to={LEGAL_ROUTES.terms}>Términos y condiciones</Link>
+              <AppLink to={LEGAL_ROUTES.terms}>Términos y condiciones</AppLink>
             </li>
             <li>
-              <Link to={LEGAL_ROUTES.cookies}>Política de cookies</Link>
+              <AppLink to={LEGAL_ROUTES.cookies}>Política de cookies</AppLink>
             </li>
             <li>
-              <Link to={LEGAL_ROUTES.privacy}>Política de privacidad</Link>
+              <AppLink to={LEGAL_ROUTES.privacy}>Política de privacidad</AppLink>
             </li>
           </ul>
         </nav>
 
         <div className="site-footer__col">
-          <Link to={LEGAL_ROUTES.complaints} className="site-footer__complaints">
+          <AppLink to={LEGAL_ROUTES.complaints} className="site-footer__complaints">
             <BookIcon />
             <span>Libro de Reclamaciones</span>
-          </Link>
+          </AppLink>
           <ul className="site-footer__social" aria-label="Redes sociales">
             <li>
               <a href={contact.facebookUrl} target="_blank" rel="noopener noreferrer" aria-label="Facebook (se abre en una pestaña nueva)">

@@ -1,6 +1,5 @@
 // react-hook-form bound to the shared zod schemas (the same objects the server validates with), so
 // each Spanish message of spec §5 is written once.
-import type { KeyboardEvent } from 'react';
 import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -12,7 +11,4 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
   return useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
 }
 
-/** Spec §5: 'The Enter key is blocked in single-line fields' (no accidental submit). */
-export function blockEnter(event: KeyboardEvent<HTMLElement>): void {
-  if (event.key === 'Enter' && !event.nativeEvent.isComposing) event.preventDefault();
-}
+export { blockEnter } from './block-enter';

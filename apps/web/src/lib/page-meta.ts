@@ -3,6 +3,12 @@ import { useEffect } from 'react';
 
 export const SITE_NAME = 'Recuerdos';
 
+/** A page's title (null: the site's own) and description; the server writes them into the documents it renders. */
+export interface PageMeta {
+  title: string | null;
+  description: string;
+}
+
 export function pageTitle(title: string | null): string {
   return title ? `${title} · ${SITE_NAME}` : `${SITE_NAME} · Memoriales en línea para recordar a quienes amamos`;
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearGuestSession,
   getSessionState,
+  handOverFreshLogin,
   needsRenewal,
   renewGuestSession,
   renewUserSession,
@@ -36,9 +37,51 @@ function storedJson(key: string): unknown {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   resetSessionForTests();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('a login handed over to the next page (the light /login page, docs/decisions/015)', () => {
+  it('is trusted once by the page that follows: confirmed, no renewal call', () => {
+    signIn(loginData('mem-1', 'fresh-token'));
+    handOverFreshLogin();
+    // The next document: the module starts again from storage.
+    resetSessionForTests();
+    expect(getSessionState().confirmedIdentifier).toBe('mem-1');
+    expect(needsRenewal()).toBe(false);
+    expect(sessionStorage.length).toBe(0);
+    // A reload after that is a restored session like any other.
+    resetSessionForTests();
+    expect(getSessionState().confirmedIdentifier).toBeNull();
+    expect(needsRenewal()).toBe(true);
+  });
+
+  it('is not trusted after a minute, nor for another token', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), toFake: ['Date'] });
+    signIn(loginData('mem-1', 'fresh-token'));
+    handOverFreshLogin();
+    vi.setSystemTime(new Date('2026-03-01T10:01:00Z'));
+    resetSessionForTests();
+    expect(getSessionState().confirmedIdentifier).toBeNull();
+    expect(needsRenewal()).toBe(true);
+
+    signIn(loginData('mem-1', 'fresh-token'));
+    handOverFreshLogin();
+    localStorage.setItem('user', JSON.stringify({ ...storedUser, token: 'another-token' }));
+    resetSessionForTests();
+    expect(getSessionState().confirmedIdentifier).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('hands nothing over without a session', () => {
+    handOverFreshLogin();
+    expect(sessionStorage.length).toBe(0);
+  });
+});
 
 describe('user session (spec §3, §4)', () => {
   it('is restored from local storage on load, unconfirmed until renewed', () => {

@@ -5,6 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { LoginData, TokenData } from '@recuerdos/shared/api-types';
 import { ApiError } from './api-client';
 import { contentApi, usersApi } from './api';
+import { isRecord } from './storage';
 import {
   GUEST_STORAGE_KEY,
   USER_STORAGE_KEY,
@@ -28,7 +29,45 @@ export interface SessionState {
   guest: GuestSession | null;
 }
 
-let state: SessionState = { user: loadUserSession(), confirmedIdentifier: null, guest: loadGuestSession() };
+/**
+ * A login that a page load follows: the light /login page (docs/decisions/015) opens /account as a
+ * new document, whose session would otherwise count as restored and wait for a renewal call before
+ * the account area renders. The token was issued a moment ago, so the next page trusts it once:
+ * kept in this tab's sessionStorage (where nothing else reads it) for a minute, read once.
+ */
+const FRESH_LOGIN_KEY = 'user-fresh-login';
+const FRESH_LOGIN_MS = 60_000;
+
+/** The light /login page calls this just before it loads /account. */
+export function handOverFreshLogin(): void {
+  if (!state.user) return;
+  try {
+    window.sessionStorage.setItem(FRESH_LOGIN_KEY, JSON.stringify({ token: state.user.token, at: Date.now() }));
+  } catch {
+    // No storage: the account area renews the session as for any restored one.
+  }
+}
+
+function takeFreshLogin(user: UserSession | null): boolean {
+  try {
+    const raw = window.sessionStorage.getItem(FRESH_LOGIN_KEY);
+    if (raw === null) return false;
+    window.sessionStorage.removeItem(FRESH_LOGIN_KEY);
+    const value = JSON.parse(raw) as unknown;
+    if (!isRecord(value) || typeof value.at !== 'number') return false;
+    const age = Date.now() - value.at;
+    return user !== null && value.token === user.token && age >= 0 && age < FRESH_LOGIN_MS;
+  } catch {
+    return false;
+  }
+}
+
+function initialState(): SessionState {
+  const user = loadUserSession();
+  return { user, confirmedIdentifier: user && takeFreshLogin(user) ? user.identifier : null, guest: loadGuestSession() };
+}
+
+let state: SessionState = initialState();
 const listeners = new Set<() => void>();
 
 function setState(next: Partial<SessionState>): void {
@@ -51,7 +90,7 @@ export function renewalKey(user: Pick<UserSession, 'identifier' | 'profilepath'>
 }
 
 /** The key last sent to (or confirmed by) the server, so a change made by a renewal does not trigger another. */
-let renewedKey: string | null = null;
+let renewedKey: string | null = state.user && state.confirmedIdentifier ? renewalKey(state.user) : null;
 let renewal: { key: string; promise: Promise<void> } | null = null;
 
 function storeUser(user: UserSession | null, confirmed: boolean): void {
@@ -224,8 +263,8 @@ export function useGuestSession(): GuestSession | null {
 
 /** Test support: reload the state from storage as a fresh page would. */
 export function resetSessionForTests(): void {
-  renewedKey = null;
   renewal = null;
-  state = { user: loadUserSession(), confirmedIdentifier: null, guest: loadGuestSession() };
+  state = initialState();
+  renewedKey = state.user && state.confirmedIdentifier ? renewalKey(state.user) : null;
   for (const listener of listeners) listener();
 }

@@ -2,13 +2,15 @@
 // e-mail. Its `--json` line is relied on by other tools (issue 2 §9): keep its shape.
 import { EMAIL_PATTERN, normalizeEmail } from '@recuerdos/shared/email';
 import { LIMITS } from '@recuerdos/shared/limits';
+import { cleanLine } from '@recuerdos/shared/text';
 import { isValidPastDate } from '@recuerdos/shared/dates';
 import { createContract } from '../../modules/contract/contract.service';
 import { contractActivationMail } from '../../modules/contract/contract.mails';
 import { CliError, UsageError, defineCommand, requireFlag } from '../kit';
 
 function text(values: Record<string, unknown>, name: string, max: number): string {
-  const value = requireFlag(values, name).trim();
+  // The same cleaning as the web forms (no bidi overrides or control characters; NFC).
+  const value = cleanLine(requireFlag(values, name)).trim();
   if (value.length > max) throw new UsageError(`--${name} can have at most ${max} characters`);
   return value;
 }

@@ -1,8 +1,10 @@
 // Business days in Peru, for the complaints book's answer deadline: 15 business days (días hábiles)
-// after the complaint is received, not counting Saturdays, Sundays and national public holidays.
+// after the complaint is received, not counting Saturdays, Sundays and national public holidays:
+// the ones below, and those an operator adds in the back office when Congress declares one (passed
+// in as `extra`, 'YYYY-MM-DD' dates read from the holidays table).
 import { dateParts } from '@recuerdos/shared/dates';
 
-/** Fixed-date national holidays (MM-DD), as of 2026. Add new ones here when Congress declares them. */
+/** Fixed-date national holidays (MM-DD), as of 2026. A new one is added by an operator (/admin). */
 const FIXED_HOLIDAYS: Record<string, string> = {
   '01-01': 'Año Nuevo',
   '05-01': 'Día del Trabajo',
@@ -67,29 +69,60 @@ export function peruHoliday(date: string): string | null {
   return null;
 }
 
-export function isBusinessDay(date: string): boolean {
-  const weekday = utcDate(date).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && peruHoliday(date) === null;
+/** Holidays declared after this code was written ('YYYY-MM-DD'), added by operators. */
+export type ExtraHolidays = ReadonlySet<string>;
+
+const NONE: ExtraHolidays = new Set();
+const DAY_MS = 86_400_000;
+
+// The back office computes a deadline and the days left for every complaint of a year on each
+// listing: days are counted as integers (days since 1970-01-01, a Thursday), and whether a day is a
+// national holiday is remembered per day.
+const nationalHoliday = new Map<number, boolean>();
+
+function dayNumber(date: string): number {
+  return Math.round(utcDate(date).getTime() / DAY_MS);
+}
+
+function dayText(day: number): string {
+  return iso(new Date(day * DAY_MS));
+}
+
+function isBusinessDayNumber(day: number, extra: ExtraHolidays): boolean {
+  const weekday = (day + 4) % 7;
+  if (weekday === 0 || weekday === 6) return false;
+  let holiday = nationalHoliday.get(day);
+  if (holiday === undefined) {
+    holiday = peruHoliday(dayText(day)) !== null;
+    nationalHoliday.set(day, holiday);
+  }
+  return !holiday && (extra.size === 0 || !extra.has(dayText(day)));
+}
+
+export function isBusinessDay(date: string, extra: ExtraHolidays = NONE): boolean {
+  return isBusinessDayNumber(dayNumber(date), extra);
 }
 
 /** The n-th business day after `date` (the day of receipt itself does not count). */
-export function addBusinessDays(date: string, businessDays: number): string {
-  let day = date;
+export function addBusinessDays(date: string, businessDays: number, extra: ExtraHolidays = NONE): string {
+  let day = dayNumber(date);
   for (let counted = 0; counted < businessDays; ) {
-    day = addDays(day, 1);
-    if (isBusinessDay(day)) counted += 1;
+    day += 1;
+    if (isBusinessDayNumber(day, extra)) counted += 1;
   }
-  return day;
+  return dayText(day);
 }
 
 /** Business days from `from` (exclusive) to `to` (inclusive); negative when `to` has passed. */
-export function businessDaysBetween(from: string, to: string): number {
-  if (to === from) return 0;
-  const step = to > from ? 1 : -1;
+export function businessDaysBetween(from: string, to: string, extra: ExtraHolidays = NONE): number {
+  const start = dayNumber(from);
+  const end = dayNumber(to);
+  if (start === end) return 0;
+  const step = end > start ? 1 : -1;
   let count = 0;
-  for (let day = from; day !== to; ) {
-    day = addDays(day, step);
-    if (isBusinessDay(day)) count += step;
+  for (let day = start; day !== end; ) {
+    day += step;
+    if (isBusinessDayNumber(day, extra)) count += step;
   }
   return count;
 }

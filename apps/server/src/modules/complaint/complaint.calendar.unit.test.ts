@@ -34,6 +34,13 @@ describe('Peruvian business days', () => {
     expect(addBusinessDays('2026-11-22', 1)).toBe('2026-11-23');
   });
 
+  it('skips holidays declared later (added by an operator)', () => {
+    const extra = new Set(['2026-07-21']);
+    expect(isBusinessDay('2026-07-21', extra)).toBe(false);
+    expect(addBusinessDays('2026-07-20', 15, extra)).toBe('2026-08-17');
+    expect(businessDaysBetween('2026-07-20', '2026-08-17', extra)).toBe(15);
+  });
+
   it('counts business days left and overdue', () => {
     expect(businessDaysBetween('2026-07-20', '2026-08-14')).toBe(15);
     expect(businessDaysBetween('2026-08-14', '2026-07-20')).toBe(-15);

@@ -1,7 +1,7 @@
 // The consumer's copy of a complaint and the business's own copy (DESIGN §7).
 import { COMPLAINT_TYPES } from '@recuerdos/shared/complaint-schemas';
 import type { Config } from '../../config';
-import type { Complaint } from '../../db/schema';
+import type { Complaint, ComplaintEntry } from '../../db/schema';
 import { composeMail } from '../../mail/layout';
 import type { MailMessage } from '../../mail/mailer';
 import { displayDate, displayDateTime } from './complaint.presenter';
@@ -60,5 +60,80 @@ export function businessCopyMail(complaint: Complaint, config: Config): MailMess
       `Hay que responderle a ${complaint.email} a más tardar el ${displayDate(complaint.dueOn)}.`,
     ],
     details: details(complaint, config),
+  });
+}
+
+function answerDetails(complaint: Complaint, entry: ComplaintEntry, config: Config, label: string): { label: string; value: string }[] {
+  return [
+    { label: 'Número', value: complaint.number },
+    { label: 'Fecha y hora de registro', value: displayDateTime(complaint.createdAt) },
+    { label: 'Tipo', value: COMPLAINT_TYPES[complaint.type] },
+    { label: 'Detalle', value: complaint.detail },
+    { label: 'Pedido del consumidor', value: complaint.request },
+    { label, value: entry.text },
+    { label: 'Fecha de respuesta', value: displayDateTime(entry.createdAt) },
+    { label: 'Atendido por', value: `${entry.operatorName}, ${config.legal.name} (RUC ${config.legal.ruc})` },
+  ];
+}
+
+/** The provider's answer to a complaint (Libro de Reclamaciones: the answer must reach the consumer). */
+export function complaintAnswerMail(complaint: Complaint, entry: ComplaintEntry, config: Config): MailMessage {
+  const type = COMPLAINT_TYPES[complaint.type].toLowerCase();
+  return composeMail({
+    to: complaint.email,
+    kind: 'complaint-answer',
+    subject: `Respuesta a tu ${type} N.° ${complaint.number}`,
+    greeting: `Hola, ${complaint.name}:`,
+    paragraphs: [
+      `Esta es nuestra respuesta a tu ${type} N.° ${complaint.number}, registrado en nuestro Libro de Reclamaciones el ${displayDateTime(complaint.createdAt)}.`,
+      entry.text,
+      `Si tienes alguna consulta sobre esta respuesta, escríbenos a ${config.contact.email} o llámanos al ${config.contact.phone}.`,
+    ],
+    details: answerDetails(complaint, entry, config, 'Respuesta'),
+    footnote: LEGAL_NOTES[1],
+  });
+}
+
+/** A later note on a complaint, when the operator chose to send it. */
+export function complaintNoteMail(complaint: Complaint, entry: ComplaintEntry, config: Config): MailMessage {
+  const type = COMPLAINT_TYPES[complaint.type].toLowerCase();
+  return composeMail({
+    to: complaint.email,
+    kind: 'complaint-note',
+    subject: `Información sobre tu ${type} N.° ${complaint.number}`,
+    greeting: `Hola, ${complaint.name}:`,
+    paragraphs: [`Te escribimos sobre tu ${type} N.° ${complaint.number}.`, entry.text],
+    details: answerDetails(complaint, entry, config, 'Nota'),
+    footnote: LEGAL_NOTES[1],
+  });
+}
+
+export interface DigestLine {
+  number: string;
+  typeLabel: string;
+  consumer: string;
+  dueOn: string;
+  overdue: boolean;
+  businessDaysLeft: number;
+}
+
+/** The operators' daily list of complaints due within 3 business days or overdue. */
+export function complaintDigestMail(to: { email: string; name: string }, lines: DigestLine[], adminUrl: string): MailMessage {
+  const overdue = lines.filter((l) => l.overdue).length;
+  const soon = lines.length - overdue;
+  const parts = [overdue ? `${overdue} vencido${overdue === 1 ? '' : 's'}` : '', soon ? `${soon} por vencer` : ''].filter(Boolean);
+  return composeMail({
+    to: to.email,
+    kind: 'complaint-digest',
+    subject: `Libro de Reclamaciones: ${parts.join(' y ')}`,
+    greeting: `Hola, ${to.name}:`,
+    paragraphs: [
+      'Estos reclamos y quejas aún no tienen respuesta y su plazo de 15 días hábiles vence en 3 días hábiles o menos, o ya venció.',
+    ],
+    details: lines.map((l) => ({
+      label: `${l.number} (${l.typeLabel})`,
+      value: `${l.consumer}. ${l.overdue ? `Venció el ${displayDate(l.dueOn)}` : `Vence el ${displayDate(l.dueOn)}${l.businessDaysLeft === 0 ? ' (hoy)' : ''}`}`,
+    })),
+    action: { label: 'Abrir el Libro de Reclamaciones', url: adminUrl },
   });
 }

@@ -1,7 +1,7 @@
 // Every SQL statement of the complaints book. Rows are only ever inserted (the table refuses
 // updates and deletes, migration 0004).
 import type { Insertable, Kysely } from 'kysely';
-import type { Complaint, ComplaintsTable, Database } from '../../db/schema';
+import type { Complaint, ComplaintEntriesTable, ComplaintEntry, ComplaintsTable, Database, Holiday, HolidaysTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 
 export function complaintNumber(year: number, seq: number): string {
@@ -39,4 +39,75 @@ export async function insertComplaint(
 
 export function allComplaints(db: Kysely<Database>): Promise<Complaint[]> {
   return db.selectFrom('complaints').selectAll().orderBy('year').orderBy('seq').execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office (issue 15 §3): answers and notes (insert only: migration 0042 refuses changes),
+// and the holidays operators add.
+
+export function complaintsOfYear(db: Kysely<Database>, year: number): Promise<Complaint[]> {
+  return db.selectFrom('complaints').selectAll().where('year', '=', year).orderBy('seq').execute();
+}
+
+/** Complaints without an answer, of any year (the ones whose deadline may be near or past). */
+export function unansweredComplaints(db: Kysely<Database>): Promise<Complaint[]> {
+  return db
+    .selectFrom('complaints')
+    .selectAll()
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('complaintEntries')
+            .select('complaintEntries.id')
+            .whereRef('complaintEntries.complaintId', '=', 'complaints.id')
+            .where('complaintEntries.kind', '=', 'answer'),
+        ),
+      ),
+    )
+    .orderBy('year')
+    .orderBy('seq')
+    .execute();
+}
+
+export async function findComplaintByNumber(db: Kysely<Database>, number: string): Promise<Complaint | null> {
+  return (await db.selectFrom('complaints').selectAll().where('number', '=', number).executeTakeFirst()) ?? null;
+}
+
+export async function entriesOf(db: Kysely<Database>, complaintIds: number[]): Promise<ComplaintEntry[]> {
+  if (complaintIds.length === 0) return [];
+  const rows: ComplaintEntry[] = [];
+  // Bounded IN lists (SQLite's parameter limit).
+  for (let i = 0; i < complaintIds.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('complaintEntries')
+        .selectAll()
+        .where('complaintId', 'in', complaintIds.slice(i, i + 500))
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+export function insertEntry(db: Kysely<Database>, values: Insertable<ComplaintEntriesTable>): Promise<ComplaintEntry> {
+  return db.insertInto('complaintEntries').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function listHolidays(db: Kysely<Database>): Promise<Holiday[]> {
+  return db.selectFrom('holidays').selectAll().orderBy('date').execute();
+}
+
+export async function holidayDates(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db.selectFrom('holidays').select('date').execute();
+  return new Set(rows.map((r) => r.date));
+}
+
+export async function insertHoliday(db: Kysely<Database>, values: Insertable<HolidaysTable>): Promise<Holiday> {
+  return db.insertInto('holidays').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteHoliday(db: Kysely<Database>, date: string): Promise<Holiday | null> {
+  return (await db.deleteFrom('holidays').where('date', '=', date).returningAll().executeTakeFirst()) ?? null;
 }

@@ -5,7 +5,7 @@ import { limaDate } from '@recuerdos/shared/dates';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { auth, ipSequence, makeRoles, ROLES } from '../../../test/roles';
 import { addBusinessDays } from './complaint.calendar';
-import { COMPLAINT_LIMIT, fileComplaint, listComplaints } from './complaint.service';
+import { COMPLAINT_COPY_LIMIT, COMPLAINT_LIMIT, fileComplaint, listComplaints } from './complaint.service';
 import { formatComplaintList } from './complaint.presenter';
 
 let t: TestServer;
@@ -18,11 +18,13 @@ afterAll(async () => {
   await t.close();
 });
 
+let consumers = 0;
+// Each complaint from its own consumer unless told otherwise (copies are limited per recipient).
 const complaint = (overrides: Record<string, string> = {}) => ({
   date: '22/11/2026',
   name: 'María',
   lastname: 'Huamán Quispe',
-  email: 'maria.huaman@ejemplo.pe',
+  email: `consumidor-${(consumers += 1)}@ejemplo.pe`,
   contract: 'RC-2026-0042',
   document: '45678912',
   phone: '987654321',
@@ -62,7 +64,7 @@ describe('complaints book', () => {
 
   it('numbers complaints per year, stores them with date, time and deadline, and e-mails both copies', async () => {
     const year = limaDate().slice(0, 4);
-    const first = await file(complaint());
+    const first = await file(complaint({ email: 'maria.huaman@ejemplo.pe' }));
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ code: '200', message: 'Tu Reclamo o Queja se envió con éxito', data: { number: `${year}-000001` } });
     const second = await file(complaint({ type: '2', email: 'jose@ejemplo.pe', name: 'José' }));
@@ -126,6 +128,33 @@ describe('complaints book', () => {
     expect(refused.body.message).toBe('Demasiados intentos. Espera unos minutos e inténtalo de nuevo');
     expect((await file(complaint(), freshIp())).status).toBe(200);
   });
+
+  it('counts before it files: 12 complaints started at once from one address file 5', async () => {
+    const before = (await listComplaints(t.ctx)).length;
+    const ip = freshIp();
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => fileComplaint(t.ctx, ip, { ...complaint(), type: '1' })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(COMPLAINT_LIMIT.max);
+    expect(results.filter((r) => r.status === 'rejected' && (r.reason as { statusCode?: number }).statusCode === 429)).toHaveLength(12 - COMPLAINT_LIMIT.max);
+    expect(await listComplaints(t.ctx)).toHaveLength(before + COMPLAINT_LIMIT.max);
+  });
+
+  it('sends at most 3 copies a day to one recipient, from whatever addresses, and files nothing more', async () => {
+    const target = 'bandeja-ajena@ejemplo.pe';
+    for (let i = 0; i < COMPLAINT_COPY_LIMIT.max; i++) expect((await file(complaint({ email: target }))).status).toBe(200);
+    const before = (await listComplaints(t.ctx)).length;
+    const ip = freshIp();
+    const refused = await file(complaint({ email: target }), ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'Hoy ya enviamos varias constancias de reclamos a este correo electrónico. Inténtalo de nuevo mañana o comunícate con nosotros por teléfono',
+    );
+    expect(await listComplaints(t.ctx)).toHaveLength(before);
+    await t.mailsSent();
+    expect(t.smtp.to(target)).toHaveLength(COMPLAINT_COPY_LIMIT.max);
+    // The refused request did not spend its address's allowance.
+    for (let i = 0; i < COMPLAINT_LIMIT.max; i++) expect((await file(complaint(), ip)).status).toBe(200);
+    // Eleven complaints and their e-mails through the outbox: slow on a busy machine, not stuck.
+  }, 90_000);
 
   it('accepts each field at its limit and refuses one character more', async () => {
     for (const [field, max] of [['name', 60], ['lastname', 80], ['contract', 40], ['document', 20], ['phone', 20], ['detail', 3000], ['order', 2000]] as const) {

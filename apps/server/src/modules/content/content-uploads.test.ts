@@ -2,7 +2,7 @@
 // 4xx, and none leaves a row or a file (DESIGN §3, §6). Also: what a stored picture keeps.
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { startTestServer, type TestServer, type Fields } from '../../../test/helper';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
@@ -32,7 +32,7 @@ const countPosts = async () =>
 
 /** Runs a refused request and checks that nothing was stored. */
 async function expectRefused(send: () => Promise<{ status: number; body: { code: string; message: string; data: unknown } }>, status: number, message: string) {
-  const files = await mediaFiles(t.config.mediaDir);
+  const files = await mediaFiles(t.ctx.media);
   const posts = await countPosts();
   const res = await send();
   expect(res.status).toBe(status);
@@ -40,7 +40,7 @@ async function expectRefused(send: () => Promise<{ status: number; body: { code:
   // Nothing but the offending field's name comes back.
   expect(Object.keys(res.body.data as object).filter((k) => k !== 'field')).toEqual([]);
   expect(await countPosts()).toBe(posts);
-  expect(await mediaFiles(t.config.mediaDir)).toEqual(files);
+  expect(await mediaFiles(t.ctx.media)).toEqual(files);
 }
 
 const guestPost = (fields: Fields) => t.post('/api/content/save-guest-message', { identifier: memorial.identifier, fullname: 'Lucía', ...fields }, { guest });
@@ -131,13 +131,13 @@ describe('files judged by their bytes', () => {
   });
 
   it('refuses a second file after a video, and keeps neither', async () => {
-    const files = await mediaFiles(t.config.mediaDir);
+    const files = await mediaFiles(t.ctx.media);
     const posts = await countPosts();
     const res = await ownerPost({ message: 'x', postVideo: file(mp4Bytes(300_000), 'v.mp4'), postPicture: file(await pictureBytes(), 'a.jpg') });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(await countPosts()).toBe(posts);
-    expect(await mediaFiles(t.config.mediaDir)).toEqual(files);
+    expect(await mediaFiles(t.ctx.media)).toEqual(files);
   });
 
   it('refuses a file under another field name', async () => {
@@ -197,7 +197,7 @@ describe('interrupted uploads', () => {
   });
 
   it('removes the temporary file when the client goes away mid-upload', async () => {
-    const files = await mediaFiles(t.config.mediaDir);
+    const files = await mediaFiles(t.ctx.media);
     const posts = await countPosts();
     const { port } = new URL(t.url);
     const request = http.request({
@@ -208,12 +208,25 @@ describe('interrupted uploads', () => {
       headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(20 * MB) },
     });
     request.on('error', () => undefined);
+    // Note when the server starts streaming the video to a temporary object (disk or bucket alike).
+    const media = t.ctx.media;
+    const putTemp = media.putTemp.bind(media);
+    const writing: { done: Promise<unknown> } = { done: Promise.resolve() };
+    const started = new Promise<void>((resolve) => {
+      vi.spyOn(media, 'putTemp').mockImplementation((body, options) => {
+        const done = putTemp(body, options);
+        writing.done = done;
+        resolve();
+        return done;
+      });
+    });
     request.write(Buffer.concat([head(memorial.identifier), mp4Bytes(2 * MB)]));
-    // Wait until the server is writing the video to a temporary object, then hang up.
-    while (!(await mediaFiles(t.config.mediaDir)).some((f) => f.startsWith('.tmp/'))) await new Promise((r) => setTimeout(r, 20));
+    await started;
     request.destroy();
-    while ((await mediaFiles(t.config.mediaDir)).some((f) => f.startsWith('.tmp/'))) await new Promise((r) => setTimeout(r, 20));
-    expect(await mediaFiles(t.config.mediaDir)).toEqual(files);
+    // The write fails with the hang-up, and its cleanup has run when it settles.
+    await writing.done.catch(() => undefined);
+    vi.restoreAllMocks();
+    expect(await mediaFiles(t.ctx.media)).toEqual(files);
     expect(await countPosts()).toBe(posts);
   });
 });

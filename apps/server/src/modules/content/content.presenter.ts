@@ -14,6 +14,8 @@ export function presentPost(row: ListedPost, memorialIdentifier: string): Post {
     text: row.text,
     path: mediaPath(row.mediaKey, row.mediaKind),
     place: row.place,
+    // Only the owner's lists hold hidden posts (visitors' lists leave them out).
+    ...(row.hiddenReason !== null ? { hidden: true, hiddenReason: row.hiddenReason } : {}),
   };
 }
 

@@ -6,9 +6,13 @@ import type { Database, NewPost, PostRow } from '../../db/schema';
 import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 
-export type PostList = 'owner' | 'approved-guest' | 'pending-guest';
+/**
+ * 'owner' and 'approved-guest' are what visitors see (a post hidden by an operator is left out);
+ * the '-with-hidden' lists are the owner's view, where a hidden post shows as hidden (issue 15).
+ */
+export type PostList = 'owner' | 'approved-guest' | 'owner-with-hidden' | 'approved-guest-with-hidden' | 'pending-guest';
 
-const LISTED_COLUMNS = ['reg', 'authorName', 'text', 'mediaKey', 'mediaKind', 'place'] as const;
+const LISTED_COLUMNS = ['reg', 'authorName', 'text', 'mediaKey', 'mediaKind', 'place', 'hiddenReason'] as const;
 /** What a list shows of a post (guest pages read these lists most: no more columns than needed). */
 export type ListedPost = Pick<PostRow, (typeof LISTED_COLUMNS)[number]>;
 
@@ -17,8 +21,12 @@ export function listPosts(db: Kysely<Database>, memorialId: number, list: PostLi
   const query = db.selectFrom('posts').select(LISTED_COLUMNS).where('memorialId', '=', memorialId);
   switch (list) {
     case 'owner':
+      return query.where('authorKind', '=', 'owner').where('state', '=', 'approved').where('hiddenAt', 'is', null).orderBy('place', 'desc').orderBy('reg', 'desc').execute();
+    case 'owner-with-hidden':
       return query.where('authorKind', '=', 'owner').where('state', '=', 'approved').orderBy('place', 'desc').orderBy('reg', 'desc').execute();
     case 'approved-guest':
+      return query.where('authorKind', '=', 'guest').where('state', '=', 'approved').where('hiddenAt', 'is', null).orderBy('reg', 'desc').execute();
+    case 'approved-guest-with-hidden':
       return query.where('authorKind', '=', 'guest').where('state', '=', 'approved').orderBy('reg', 'desc').execute();
     case 'pending-guest':
       return query.where('authorKind', '=', 'guest').where('state', '=', 'pending').orderBy('reg', 'desc').execute();
@@ -65,6 +73,17 @@ export async function deletePostRow(db: Kysely<Database>, id: number, onlyPendin
   return row ?? null;
 }
 
+/** Visitors' memories waiting for approval on one memorial: how many, and the bytes of their uploads. */
+export async function pendingLoad(db: Kysely<Database>, memorialId: number): Promise<{ items: number; bytes: number }> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => [eb.fn.countAll<string | number>().as('items'), eb.fn.coalesce(eb.fn.sum<string | number | null>('mediaBytes'), eb.lit(0)).as('bytes')])
+    .where('memorialId', '=', memorialId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return { items: Number(row?.items ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
 /** Pending → approved; null when it is no longer pending (approved or denied meanwhile). */
 export async function markApproved(db: Kysely<Database>, id: number, mediaKey: string | null): Promise<PostRow | null> {
   const row = await db
@@ -105,4 +124,31 @@ export async function ownerContact(db: Kysely<Database>, accountId: number): Pro
 export async function randomEpitaph(db: Kysely<Database>): Promise<string | null> {
   const row = await db.selectFrom('epitaphs').select('description').orderBy(sql`random()`).limit(1).executeTakeFirst();
   return row?.description ?? null;
+}
+
+/**
+ * An operator hid the post (issue 15 §4): it stays, with the reason the owner was told; its media
+ * moved under `pending/` beforehand. Null when it was hidden (or removed) meanwhile.
+ */
+export async function markHidden(db: Kysely<Database>, id: number, values: { mediaKey: string | null; reason: string; at: string }): Promise<PostRow | null> {
+  const row = await db
+    .updateTable('posts')
+    .set({ hiddenAt: values.at, hiddenReason: values.reason, mediaKey: values.mediaKey })
+    .where('id', '=', id)
+    .where('hiddenAt', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The memorial's latest contract's state and last day, or null (a memorial without a contract). */
+export async function latestContractEnd(db: Kysely<Database>, memorialId: number): Promise<{ state: string; expiresOn: string | null } | null> {
+  const row = await db
+    .selectFrom('contracts')
+    .select(['state', 'expiresOn'])
+    .where('memorialId', '=', memorialId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
 }

@@ -8,7 +8,6 @@ import { requireSessionFor } from '../../auth/permissions';
 import { parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { readMediaUpload } from '../../media/media-upload';
-import { mediaStoreFor } from '../../storage/media-store-for';
 import * as service from './content.service';
 import { presentEpitaph, presentPendingPosts, presentPosts, presentSavedPost } from './content.presenter';
 
@@ -50,14 +49,15 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
   app.post('/content/save-admin-message', { config: { multipartFiles: true } }, async (request) => {
     const who = await caller(request);
     requireSessionFor('owner', who);
-    const upload = await readMediaUpload(request, mediaStoreFor(ctx), POST_MEDIA_FIELDS);
+    const upload = await readMediaUpload(request, ctx.media, POST_MEDIA_FIELDS);
     return ok(presentSavedPost(await service.saveOwnerPost(ctx, who, upload)));
   });
 
   app.post('/content/save-guest-message', { config: { multipartFiles: true } }, async (request) => {
     const who = await caller(request);
     requireSessionFor('guest', who);
-    const upload = await readMediaUpload(request, mediaStoreFor(ctx), POST_MEDIA_FIELDS);
+    await service.refuseOverBudget(ctx, who, Number(request.headers['content-length'] ?? 0));
+    const upload = await readMediaUpload(request, ctx.media, POST_MEDIA_FIELDS);
     await service.saveGuestPost(ctx, who, upload);
     return ok({}, service.CONTENT_MESSAGES.sent);
   });

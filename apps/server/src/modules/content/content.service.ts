@@ -6,15 +6,19 @@ import type { AppContext } from '../../context';
 import type { Memorial, PostRow } from '../../db/schema';
 import { accessMemorial, type Caller, type MemorialAccess } from '../../auth/memorial-access';
 import { authorize, type Permission } from '../../auth/permissions';
-import { badRequest, notFound, parseInput, tooManyRequests } from '../../http/errors';
-import { isPendingKey, newMediaKey, postShape, publicKeyOf } from '../../media/media-keys';
+import { LIMITS } from '@recuerdos/shared/limits';
+import { badRequest, conflict, forbidden, notFound, parseInput, tooManyRequests } from '../../http/errors';
+import { limaDate } from '@recuerdos/shared/dates';
+import { isPendingKey, newMediaKey, objectNames, postShape, publicKeyOf, type MediaShape } from '../../media/media-keys';
+import { reserveAll } from '../../security/attempt-guard';
+import type { MediaStore } from '../../storage/media-store';
 import type { MediaUpload } from '../../media/media-upload';
 import { deleteMedia, moveMedia, StagedMedia } from '../../media/staged-media';
-import { mediaStoreFor } from '../../storage/media-store-for';
 import { CONTENT_POLICY } from './content.policy';
 import { approvedPostMail, pendingPostMail } from './content.mails';
 import * as repo from './content.repository';
 import { cachedPostList } from './post-list-cache';
+import { countUpload } from '../../metrics/metrics';
 
 export const CONTENT_MESSAGES = {
   postNotFound: 'No encontramos esta publicación',
@@ -22,13 +26,59 @@ export const CONTENT_MESSAGES = {
   tooManySubmissions: 'Ya compartiste varios recuerdos en poco tiempo. Inténtalo de nuevo más tarde',
   sent: 'Su memoria ha sido enviada',
   noEpitaph: 'No tenemos ideas de epitafio por ahora',
+  pendingFull:
+    'Este perfil ya tiene muchos recuerdos esperando la aprobación de la familia. Inténtalo de nuevo en unos días',
+  uploadBudgetSpent: 'Ya compartiste muchas fotos y videos hoy. Podrás compartir más mañana',
+  mediaMissing: 'No pudimos publicar este recuerdo porque su foto o video ya no está disponible. Puedes eliminarlo',
+  contractEnded:
+    'Tu servicio ha vencido: el memorial sigue visible para tus visitantes, pero no puedes publicar ni aprobar recuerdos hasta renovarlo. Escríbenos para renovarlo',
 } as const;
 
-/** Guest submissions per visitor IP and memorial (spam guard; real visitors send a few). */
+/** Guest submissions per visitor address and memorial (spam guard; real visitors send a few). */
 export const SUBMISSION_LIMIT = { max: 20, windowMs: 60 * 60_000 } as const;
+
+/**
+ * What visitors' memories may hold waiting for the owner's approval, per memorial: nobody can park
+ * more than this on a memorial, however many addresses they use (issue 12 §9).
+ */
+export const PENDING_CAP = { items: 100, bytes: 500 * 1024 * 1024 } as const;
+
+/** Bytes of pictures and videos one address may send as a visitor per day, over every memorial. */
+export const GUEST_UPLOAD_BUDGET = { max: 300 * 1024 * 1024, windowMs: 24 * 60 * 60_000 } as const;
+
+export const uploadBudgetKey = (address: string) => `guest-upload-bytes:${address}`;
+
+/**
+ * Refuses a visitor's upload before its body is read when the declared size alone is over what is
+ * left of the address's daily budget (the exact size is reserved once the file is in).
+ */
+export async function refuseOverBudget(ctx: AppContext, caller: Caller, declaredBytes: number): Promise<void> {
+  if (!(declaredBytes > 0)) return;
+  const used = await ctx.limiter.peek(uploadBudgetKey(caller.ip));
+  if (used.count + Math.min(declaredBytes, LIMITS.videoMaxBytes) > GUEST_UPLOAD_BUDGET.max) {
+    throw tooManyRequests(CONTENT_MESSAGES.uploadBudgetSpent, Math.max(1, Math.ceil(used.resetMs / 1000)));
+  }
+}
+
+function uploadBytes(upload: MediaUpload): number {
+  const file = upload.file;
+  if (!file) return 0;
+  return file.kind === 'picture' ? file.buffer.length : file.temp.size;
+}
 
 /** Owners sign their posts as the family (spec §2 shows owner posts as 'Familia'). */
 const OWNER_AUTHOR_NAME = 'Familia';
+
+/**
+ * An ended contract (issue 16 §2) stops the owner adding: posting and approving. Everything already
+ * published stays as it is for visitors; deleting and denying stay allowed.
+ */
+async function refuseWhenContractEnded(ctx: AppContext, memorial: Memorial): Promise<void> {
+  const contract = await repo.latestContractEnd(ctx.db, memorial.id);
+  if (!contract) return;
+  const ended = contract.state === 'expired' || (contract.expiresOn !== null && contract.expiresOn < limaDate(ctx.now()));
+  if (ended) throw forbidden(CONTENT_MESSAGES.contractEnded);
+}
 
 async function permitted(ctx: AppContext, caller: Caller, identifier: string, permission: Permission): Promise<MemorialAccess> {
   const access = await accessMemorial(ctx.db, caller, identifier);
@@ -47,10 +97,11 @@ async function postsOf(ctx: AppContext, caller: Caller, identifier: string, perm
   return { memorial, posts };
 }
 
+// The owner's own view shows the posts an operator hid, marked as hidden; visitors never get them.
 export const ownerPosts = (ctx: AppContext, caller: Caller, identifier: string) =>
-  postsOf(ctx, caller, identifier, CONTENT_POLICY.readOwnerView, 'owner');
+  postsOf(ctx, caller, identifier, CONTENT_POLICY.readOwnerView, 'owner-with-hidden');
 export const approvedGuestPosts = (ctx: AppContext, caller: Caller, identifier: string) =>
-  postsOf(ctx, caller, identifier, CONTENT_POLICY.readOwnerView, 'approved-guest');
+  postsOf(ctx, caller, identifier, CONTENT_POLICY.readOwnerView, 'approved-guest-with-hidden');
 export const pendingGuestPosts = (ctx: AppContext, caller: Caller, identifier: string) =>
   postsOf(ctx, caller, identifier, CONTENT_POLICY.readPending, 'pending-guest');
 export const ownerPostsForGuest = (ctx: AppContext, caller: Caller, identifier: string) =>
@@ -67,17 +118,19 @@ async function storePost(
 ): Promise<PostRow> {
   const file = upload.file;
   if (!file) return repo.insertPost(ctx.db, { ...values, mediaKey: null, mediaKind: null });
-  const store = mediaStoreFor(ctx);
+  const store = ctx.media;
   const staged = file.kind === 'picture' ? await StagedMedia.picture(store, file.buffer, 'post') : StagedMedia.video(store, file.temp);
   const key = newMediaKey(pending);
-  return staged.commit(
+  const row = await staged.commit(
     key,
-    () => repo.insertPost(ctx.db, { ...values, mediaKey: key, mediaKind: staged.kind }),
+    () => repo.insertPost(ctx.db, { ...values, mediaKey: key, mediaKind: staged.kind, mediaBytes: uploadBytes(upload) }),
     async (row) => {
       await repo.deletePostRow(ctx.db, row.id);
     },
     ctx.log,
   );
+  countUpload(staged.kind, uploadBytes(upload));
+  return row;
 }
 
 /** Text is required without media and optional with it ('' for the client's single space). */
@@ -91,6 +144,7 @@ export async function saveOwnerPost(ctx: AppContext, caller: Caller, upload: Med
   try {
     const input = parseInput(saveAdminMessageSchema, upload.fields);
     const { memorial } = await permitted(ctx, caller, input.identifier, CONTENT_POLICY.addOwnerPost);
+    await refuseWhenContractEnded(ctx, memorial);
     const text = postText(input.message, upload.file !== null);
     return await storePost(
       ctx,
@@ -111,22 +165,35 @@ export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: Med
     if (text) authorize(CONTENT_POLICY.submitMessage, access);
     if (upload.file) authorize(CONTENT_POLICY.submitMedia, access);
     const { memorial } = access;
-    const hit = await ctx.limiter.hit(`guest-post:${memorial.id}:${caller.ip}`, SUBMISSION_LIMIT.windowMs);
-    if (hit.count > SUBMISSION_LIMIT.max) throw tooManyRequests(CONTENT_MESSAGES.tooManySubmissions, Math.ceil(hit.resetMs / 1000));
-    const post = await storePost(
-      ctx,
-      upload,
-      {
-        memorialId: memorial.id,
-        authorKind: 'guest',
-        authorName: input.fullname,
-        authorEmail: input.email || null,
-        text,
-        state: 'pending',
-        approvedAt: null,
-      },
-      true,
-    );
+    const bytes = uploadBytes(upload);
+    const giveBack = await reserveAll(ctx.limiter, [
+      { key: `guest-post:${memorial.id}:${caller.ip}`, cap: SUBMISSION_LIMIT, message: CONTENT_MESSAGES.tooManySubmissions },
+      ...(bytes > 0
+        ? [{ key: uploadBudgetKey(caller.ip), cap: GUEST_UPLOAD_BUDGET, amount: bytes, message: CONTENT_MESSAGES.uploadBudgetSpent }]
+        : []),
+    ]);
+    let post: PostRow;
+    try {
+      const waiting = await repo.pendingLoad(ctx.db, memorial.id);
+      if (waiting.items >= PENDING_CAP.items || waiting.bytes + bytes > PENDING_CAP.bytes) throw conflict(CONTENT_MESSAGES.pendingFull);
+      post = await storePost(
+        ctx,
+        upload,
+        {
+          memorialId: memorial.id,
+          authorKind: 'guest',
+          authorName: input.fullname,
+          authorEmail: input.email || null,
+          text,
+          state: 'pending',
+          approvedAt: null,
+        },
+        true,
+      );
+    } catch (err) {
+      await giveBack();
+      throw err;
+    }
     if (memorial.flagNotification) await notifyOwner(ctx, memorial, post);
   } finally {
     await upload.discard();
@@ -136,7 +203,7 @@ export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: Med
 async function notifyOwner(ctx: AppContext, memorial: Memorial, post: PostRow): Promise<void> {
   const owner = await repo.ownerContact(ctx.db, memorial.accountId);
   if (!owner) return;
-  ctx.mail.queue(
+  await ctx.mail.queue(
     pendingPostMail({
       to: owner.email,
       ownerName: owner.name,
@@ -175,20 +242,24 @@ export async function denyPost(ctx: AppContext, caller: Caller, input: PostKey):
 }
 
 async function removeMediaOf(ctx: AppContext, post: PostRow): Promise<void> {
-  if (post.mediaKey && post.mediaKind) await deleteMedia(mediaStoreFor(ctx), post.mediaKey, postShape(post.mediaKind), ctx.log);
+  if (post.mediaKey && post.mediaKind) await deleteMedia(ctx.media, post.mediaKey, postShape(post.mediaKind), ctx.log);
 }
 
 /** Publishes a pending guest post: its media leaves `pending/` first, then the row changes. */
 export async function approvePost(ctx: AppContext, caller: Caller, input: PostKey): Promise<PostRow> {
   const { memorial } = await permitted(ctx, caller, input.identifier, CONTENT_POLICY.moderate);
+  await refuseWhenContractEnded(ctx, memorial);
   const post = await postOf(ctx, memorial, input.date);
   if (post.state !== 'pending') throw notFound(CONTENT_MESSAGES.pendingNotFound);
 
   let approved: PostRow | null;
   if (post.mediaKey && post.mediaKind && isPendingKey(post.mediaKey)) {
-    const store = mediaStoreFor(ctx);
+    const store = ctx.media;
     const shape = postShape(post.mediaKind);
     const publicKey = publicKeyOf(post.mediaKey);
+    // A file lost from the store (a restore without media, a manual clean-up) is a clear answer, not
+    // a 500: nothing is moved and the post stays pending, for the owner to delete.
+    if (!(await mediaPresent(store, post.mediaKey, publicKey, shape))) throw conflict(CONTENT_MESSAGES.mediaMissing);
     await moveMedia(store, post.mediaKey, publicKey, shape);
     try {
       approved = await repo.markApproved(ctx.db, post.id, publicKey);
@@ -209,7 +280,7 @@ export async function approvePost(ctx: AppContext, caller: Caller, input: PostKe
   if (!approved) throw notFound(CONTENT_MESSAGES.pendingNotFound);
 
   if (approved.authorEmail) {
-    ctx.mail.queue(
+    await ctx.mail.queue(
       approvedPostMail({
         to: approved.authorEmail,
         authorName: approved.authorName,
@@ -219,6 +290,15 @@ export async function approvePost(ctx: AppContext, caller: Caller, input: PostKe
     );
   }
   return approved;
+}
+
+/** Every object of the upload is in the store, under its pending name or (a retried approval) its public one. */
+async function mediaPresent(store: MediaStore, pendingKey: string, publicKey: string, shape: MediaShape): Promise<boolean> {
+  const targets = objectNames(publicKey, shape);
+  const found = await Promise.all(
+    objectNames(pendingKey, shape).map(async (name, index) => (await store.head(name)) ?? (await store.head(targets[index] ?? ''))),
+  );
+  return found.every((info) => info !== null);
 }
 
 export async function reorderPosts(ctx: AppContext, caller: Caller, input: { identifier: string; cards: CardOrder[] }): Promise<void> {

@@ -202,7 +202,7 @@ describe('guest post life cycle', () => {
   it('a denied video is deleted with its file', async () => {
     const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'velas', flagNotification: 0 } });
     const guest = await makeGuestToken(t.db, memorial);
-    const before = await mediaFiles(t.config.mediaDir);
+    const before = await mediaFiles(t.ctx.media);
     const sent = await t.post(
       '/api/content/save-guest-message',
       { identifier: memorial.identifier, fullname: 'Pedro', message: ' ', postVideo: file(mp4Bytes(200_000), 'video.mp4', 'video/mp4') },
@@ -212,12 +212,12 @@ describe('guest post life cycle', () => {
     const pending = await t.get<{ posts: PendingPost[] }>(`/api/content/get-guest-pending-posts?identifier=${memorial.identifier}`, { token });
     const item = pending.body.data.posts[0];
     expect(item).toMatchObject({ fullname: 'Pedro', text: '', path: expect.stringMatching(/^\/media\/pending\/[A-Za-z0-9_-]{22}\.mp4$/) as unknown });
-    const added = (await mediaFiles(t.config.mediaDir)).filter((f) => !before.includes(f));
+    const added = (await mediaFiles(t.ctx.media)).filter((f) => !before.includes(f));
     expect(added).toEqual([(item?.path ?? '').slice('/media/'.length)]);
 
     const denied = await t.post('/api/content/deny-message', { identifier: memorial.identifier, date: item?.reg ?? '' }, { token, as: 'json' });
     expect(denied.status).toBe(200);
-    expect(await mediaFiles(t.config.mediaDir)).toEqual(before);
+    expect(await mediaFiles(t.ctx.media)).toEqual(before);
     expect(await countPosts(memorial.id)).toBe(0);
     expect((await fetch(t.url + (item?.path ?? ''))).status).toBe(404);
     // No e-mail to anyone: notifications are off and the guest left no address.
@@ -238,10 +238,10 @@ describe('guest post life cycle', () => {
 
     const [approved] = (await t.get<{ posts: Post[] }>(`/api/content/get-guest-approved-posts?identifier=${memorial.identifier}`, { token })).body.data.posts;
     const key = (approved?.path ?? '').slice('/media/'.length, -'.jpg'.length);
-    expect((await mediaFiles(t.config.mediaDir)).filter((f) => f.startsWith(key))).toHaveLength(4);
+    expect((await mediaFiles(t.ctx.media)).filter((f) => f.startsWith(key))).toHaveLength(4);
     const del = await t.post('/api/content/delete-message', { identifier: memorial.identifier, date: approved?.reg ?? '' }, { token, as: 'json' });
     expect(del.status).toBe(200);
-    expect((await mediaFiles(t.config.mediaDir)).filter((f) => f.startsWith(key))).toEqual([]);
+    expect((await mediaFiles(t.ctx.media)).filter((f) => f.startsWith(key))).toEqual([]);
     const missing = await t.post('/api/content/delete-message', { identifier: memorial.identifier, date: approved?.reg ?? '' }, { token, as: 'json' });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('No encontramos esta publicación');

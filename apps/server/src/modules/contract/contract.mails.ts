@@ -1,6 +1,7 @@
 // The e-mails of the contracts feature, in Spanish, with the product's look (mail/layout.ts):
 // the activation link (sent by the operator CLI) and the 'contract approved notification'.
 import type { MailMessage } from '../../mail/mailer';
+import { postDate } from '@recuerdos/shared/format';
 import { composeMail } from '../../mail/layout';
 
 export const CONTRACT_APPROVED_SUBJECT = 'Notificación de contrato aprobado';
@@ -65,6 +66,40 @@ export function contractApprovedMail(params: {
       { label: 'Contrato', value: params.number },
       { label: 'Perfil', value: params.person },
       { label: 'Enlace para tus visitantes', value: params.guestUrl },
+    ],
+  });
+}
+
+/** The notices of the end of service (issue 16 §2): 30 and 7 days before, and once it has ended. */
+export function contractEndingMail(params: {
+  to: string;
+  name: string;
+  number: string;
+  person: string;
+  expiresOn: string;
+  daysLeft: number | null;
+  contact: { phone: string; email: string };
+  accountUrl: string;
+}): MailMessage {
+  const ended = params.daysLeft === null;
+  const date = postDate(params.expiresOn);
+  const when = ended ? `venció el ${date}` : params.daysLeft === 1 ? `vence mañana, ${date}` : `vence en ${params.daysLeft} días, el ${date}`;
+  return composeMail({
+    to: params.to,
+    kind: ended ? 'contract-expired' : 'contract-ending',
+    subject: ended ? 'Tu servicio de Recuerdos ha vencido' : `Tu servicio de Recuerdos vence el ${date}`,
+    greeting: `Hola, ${params.name}:`,
+    paragraphs: [
+      `Tu contrato N.° ${params.number}, del memorial de ${params.person}, ${when}.`,
+      ended
+        ? 'El memorial sigue visible para tus visitantes, pero no podrás publicar ni aprobar recuerdos nuevos hasta renovarlo.'
+        : 'Cuando venza, el memorial seguirá visible para tus visitantes, pero no podrás publicar ni aprobar recuerdos nuevos hasta renovarlo.',
+      `Para renovarlo, comunícate con nosotros al ${params.contact.phone} o a ${params.contact.email}.`,
+    ],
+    action: { label: 'Ir a mi cuenta', url: params.accountUrl },
+    details: [
+      { label: 'Contrato', value: params.number },
+      { label: 'Último día de servicio', value: date },
     ],
   });
 }

@@ -1,7 +1,7 @@
 // Every SQL statement of the contracts feature: contracts, the accounts and memorials they create,
 // and the operator's disclaimers.
-import type { Kysely } from 'kysely';
-import type { Account, Contract, ContractState, Database, Disclaimer, Memorial, NewMemorial } from '../../db/schema';
+import { sql, type Kysely } from 'kysely';
+import type { Account, Contract, ContractState, Database, Disclaimer, Memorial } from '../../db/schema';
 import { nowIso } from '../../db/database';
 
 export type ContractMemorial = Pick<Memorial, 'id' | 'identifier' | 'accountId' | 'fullname'>;
@@ -11,6 +11,11 @@ export async function findContractByNumber(db: Kysely<Database>, number: string)
 }
 
 /** The memorial's current contract: the most recent one (a renewal is a new contract). */
+export async function findContractById(db: Kysely<Database>, id: number): Promise<Contract | null> {
+  const row = await db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ?? null;
+}
+
 export async function findLatestContract(db: Kysely<Database>, memorialId: number): Promise<Contract | null> {
   const row = await db
     .selectFrom('contracts')
@@ -57,35 +62,8 @@ export async function setAccountPassword(db: Kysely<Database>, accountId: number
   await db.updateTable('accounts').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', accountId).execute();
 }
 
-export async function findMemorialByIdentifier(db: Kysely<Database>, identifier: string): Promise<ContractMemorial | null> {
-  const row = await db
-    .selectFrom('memorials')
-    .select(['id', 'identifier', 'accountId', 'fullname'])
-    .where('identifier', '=', identifier)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-export async function findMemorialById(db: Kysely<Database>, id: number): Promise<ContractMemorial | null> {
-  const row = await db
-    .selectFrom('memorials')
-    .select(['id', 'identifier', 'accountId', 'fullname'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-export async function insertMemorial(
-  db: Kysely<Database>,
-  values: Omit<NewMemorial, 'createdAt' | 'updatedAt'>,
-): Promise<ContractMemorial> {
-  const now = nowIso();
-  return db
-    .insertInto('memorials')
-    .values({ ...values, createdAt: now, updatedAt: now })
-    .returning(['id', 'identifier', 'accountId', 'fullname'])
-    .executeTakeFirstOrThrow();
-}
+// Memorial lookups and creation (with the defaults) live in the memorial module (issue 11 §7).
+export { findMemorialById, findMemorialByIdentifier, insertMemorial } from '../memorial/memorial.repository';
 
 /** The highest contract number starting with `prefix` (numbers are zero-padded, so text order works). */
 export async function lastContractNumber(db: Kysely<Database>, prefix: string): Promise<string | null> {
@@ -160,4 +138,106 @@ export async function insertDisclaimer(
 export async function deleteDisclaimer(db: Kysely<Database>, id: number): Promise<boolean> {
   const result = await db.deleteFrom('disclaimers').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office (issue 15): search and detail
+
+export interface AdminContractRow {
+  id: number;
+  number: string;
+  state: ContractState;
+  createdAt: string;
+  activatedAt: string | null;
+  expiresOn: string | null;
+  accountId: number;
+  email: string;
+  name: string;
+  lastname: string;
+  memorialId: number;
+  identifier: string;
+  fullname: string;
+  type: 'P' | 'U';
+}
+
+function adminContractQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('contracts')
+    .innerJoin('accounts', 'accounts.id', 'contracts.accountId')
+    .innerJoin('memorials', 'memorials.id', 'contracts.memorialId')
+    .select([
+      'contracts.id',
+      'contracts.number',
+      'contracts.state',
+      'contracts.createdAt',
+      'contracts.activatedAt',
+      'contracts.expiresOn',
+      'contracts.accountId',
+      'accounts.email',
+      'accounts.name',
+      'accounts.lastname',
+      'contracts.memorialId',
+      'memorials.identifier',
+      'memorials.fullname',
+      'memorials.type',
+    ]);
+}
+
+/** `%` and `_` typed by the operator are literal characters, not wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Contracts whose number, owner e-mail, owner name or memorial name contains `q` (any case);
+ * the newest first. An empty `q` lists the latest contracts.
+ */
+export function searchContracts(db: Kysely<Database>, q: string, limit: number): Promise<AdminContractRow[]> {
+  let query = adminContractQuery(db).orderBy('contracts.id', 'desc').limit(limit);
+  if (q) {
+    const pattern = containsPattern(q);
+    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    query = query.where((eb) =>
+      eb.or([
+        like('contracts.number'),
+        like('accounts.email'),
+        like('accounts.name'),
+        like('accounts.lastname'),
+        eb(sql`lower(${sql.ref('accounts.name')} || ' ' || ${sql.ref('accounts.lastname')})`, 'like', sql<string>`${pattern} escape '\\'`),
+        like('memorials.fullname'),
+      ]),
+    );
+  }
+  return query.execute();
+}
+
+export async function findAdminContract(db: Kysely<Database>, number: string): Promise<AdminContractRow | null> {
+  return (await adminContractQuery(db).where('contracts.number', '=', number).executeTakeFirst()) ?? null;
+}
+
+export function accountContracts(db: Kysely<Database>, accountId: number): Promise<AdminContractRow[]> {
+  return adminContractQuery(db).where('contracts.accountId', '=', accountId).orderBy('contracts.id').execute();
+}
+
+export async function setContractEnd(
+  db: Kysely<Database>,
+  contractId: number,
+  values: { expiresOn: string | null; state: ContractState },
+): Promise<void> {
+  await db.updateTable('contracts').set(values).where('id', '=', contractId).execute();
+}
+
+/** Ends the unused activation links of a contract (a new one was just sent). */
+export async function retireActivationTokens(db: Kysely<Database>, contractId: number): Promise<void> {
+  await db
+    .updateTable('oneTimeTokens')
+    .set({ usedAt: nowIso() })
+    .where('contractId', '=', contractId)
+    .where('purpose', '=', 'contract_activation')
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+export async function findDisclaimer(db: Kysely<Database>, id: number): Promise<Disclaimer | null> {
+  return (await db.selectFrom('disclaimers').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }

@@ -5,6 +5,7 @@ import { identifierQuerySchema } from '@recuerdos/shared/memorial-schemas';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../auth/guards';
 import { parseInput } from '../../http/errors';
+import { clientAddress } from '../../security/client-address';
 import { ok } from '../../http/reply';
 import { presentActivation, presentDisclaimers } from './contract.presenter';
 import { CONTRACT_MESSAGES, activateContract, disclaimersFor } from './contract.service';
@@ -12,7 +13,7 @@ import { CONTRACT_MESSAGES, activateContract, disclaimersFor } from './contract.
 export function contractRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.post('/contract/activate', async (request) => {
     const input = parseInput(activateContractSchema, request.body);
-    return ok(presentActivation(await activateContract(ctx, input, request.ip)), CONTRACT_MESSAGES.activated);
+    return ok(presentActivation(await activateContract(ctx, input, clientAddress(request))), CONTRACT_MESSAGES.activated);
   });
 
   app.get('/contract/get-disclaimers', async (request) => {

@@ -19,7 +19,8 @@ import {
   createOneTimeToken,
   findTokenAnyState,
 } from '../../auth/one-time-tokens';
-import { MESSAGES_HTTP, badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors';
+import { MESSAGES_HTTP, badRequest, forbidden, notFound } from '../../http/errors';
+import { reserveAll } from '../../security/attempt-guard';
 import { contractApprovedMail } from './contract.mails';
 import * as repo from './contract.repository';
 
@@ -123,25 +124,8 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
           await revokeAccountSessions(trx, account.id);
         }
         const accessCode = newIdentifier(6);
-        const memorial = await repo.insertMemorial(trx, {
-          identifier: newIdentifier(),
-          accountId: account.id,
-          fullname: input.person,
-          birthdate: null,
-          deathdate: null,
-          description: '',
-          location: '',
-          photoKey: null,
-          // Private until the family decides otherwise; the code is ready to share.
-          type: 'P',
-          accessCode,
-          accessCodeVersion: 1,
-          flagPicture: 1,
-          flagMessage: 1,
-          flagNotification: 1,
-          candles: 0,
-          flowers: 0,
-        });
+        // MEMORIAL_DEFAULTS: private until the family decides otherwise; the code is ready to share.
+        const memorial = await repo.insertMemorial(trx, { accountId: account.id, fullname: input.person, accessCode });
         const number = nextContractNumber(await repo.lastContractNumber(trx, `REC-${year}-`), year);
         const contract = await repo.insertContract(trx, {
           number,
@@ -190,17 +174,18 @@ export interface ActivatedContract {
 export async function activateContract(
   ctx: AppContext,
   input: { contract: string; token: string },
-  ip: string,
+  address: string,
 ): Promise<ActivatedContract> {
-  const { count, resetMs } = await ctx.limiter.hit(`activate:ip:${ip}`, ACTIVATION_RATE_LIMIT.windowMs);
-  if (count > ACTIVATION_RATE_LIMIT.max) {
-    throw tooManyRequests(CONTRACT_MESSAGES.tooManyActivations, Math.max(1, Math.ceil(resetMs / 1000)));
-  }
+  await reserveAll(ctx.limiter, [
+    { key: `activate:addr:${address}`, cap: ACTIVATION_RATE_LIMIT, message: CONTRACT_MESSAGES.tooManyActivations },
+  ]);
 
-  const contract = await repo.findContractByNumber(ctx.db, input.contract.toUpperCase());
-  if (!contract) throw notFound(CONTRACT_MESSAGES.contractNotFound);
+  // Contract numbers are sequential, so the number typed is never looked up on its own: the token
+  // names its contract, and the number must match it. An unknown number and a known number with a
+  // wrong token get the same answer after the same work (one lookup by the token's hash).
   const token = await findTokenAnyState(ctx.db, input.token, 'contract_activation');
-  if (token?.contractId !== contract.id) throw badRequest(CONTRACT_MESSAGES.invalidLink);
+  const contract = token?.contractId != null ? await repo.findContractById(ctx.db, token.contractId) : null;
+  if (!token || contract?.number !== input.contract.toUpperCase()) throw badRequest(CONTRACT_MESSAGES.invalidLink);
   // Only the holder of this contract's token learns its state.
   if (contract.state === 'active') throw badRequest(CONTRACT_MESSAGES.alreadyActive);
   if (contract.state === 'expired') throw badRequest(CONTRACT_MESSAGES.contractExpired);
@@ -209,29 +194,31 @@ export async function activateContract(
   const memorial = await repo.findMemorialById(ctx.db, contract.memorialId);
   if (!account || !memorial) throw notFound(CONTRACT_MESSAGES.contractNotFound);
 
-  const setPasswordToken = await ctx.db.transaction().execute(async (trx) => {
+  const base = ctx.config.publicUrl;
+  // The activation, the first-password link and the e-mail carrying it commit together (issue 16 §3).
+  await ctx.db.transaction().execute(async (trx) => {
     if (!(await consumeToken(trx, token.id))) throw badRequest(CONTRACT_MESSAGES.invalidLink);
     if (!(await repo.markContractActive(trx, contract.id))) throw badRequest(CONTRACT_MESSAGES.alreadyActive);
-    if (account.passwordHash) return null;
-    return createOneTimeToken(trx, {
-      purpose: 'password_reset',
-      accountId: account.id,
-      ttlMs: FIRST_PASSWORD_TOKEN_TTL_MS,
-    });
+    const setPasswordToken = account.passwordHash
+      ? null
+      : await createOneTimeToken(trx, {
+          purpose: 'password_reset',
+          accountId: account.id,
+          ttlMs: FIRST_PASSWORD_TOKEN_TTL_MS,
+        });
+    await ctx.mail.queue(
+      contractApprovedMail({
+        to: account.email,
+        name: account.name,
+        number: contract.number,
+        person: memorial.fullname,
+        guestUrl: guestUrl(base, memorial.identifier),
+        loginUrl: `${base}/login`,
+        setPasswordUrl: setPasswordToken ? `${base}/new-password?token=${encodeURIComponent(setPasswordToken)}` : null,
+      }),
+      trx,
+    );
   });
-
-  const base = ctx.config.publicUrl;
-  ctx.mail.queue(
-    contractApprovedMail({
-      to: account.email,
-      name: account.name,
-      number: contract.number,
-      person: memorial.fullname,
-      guestUrl: guestUrl(base, memorial.identifier),
-      loginUrl: `${base}/login`,
-      setPasswordUrl: setPasswordToken ? `${base}/new-password?token=${encodeURIComponent(setPasswordToken)}` : null,
-    }),
-  );
   return { number: contract.number };
 }
 
@@ -296,3 +283,27 @@ export async function disclaimersFor(ctx: AppContext, session: UserSession, iden
   const operator = await repo.listDisclaimers(ctx.db, memorial.id);
   return [...derived, ...operator];
 }
+
+// ---------------------------------------------------------------------------------------------
+// End date and renewal (the back office, issue 15; the operations issue owns the life cycle)
+
+/**
+ * Sets the contract's last day of service (null = no end). A contract that had expired and gets a
+ * day still to come is live again: active if it was ever activated, else pending.
+ */
+export async function renewContract(
+  ctx: Pick<AppContext, 'db'>,
+  input: { number: string; expiresOn: string | null },
+  today: string = limaDate(),
+): Promise<Contract> {
+  const contract = await repo.findContractByNumber(ctx.db, input.number);
+  if (!contract) throw notFound(CONTRACT_ADMIN_MESSAGES.notFound);
+  const live = input.expiresOn === null || input.expiresOn >= today;
+  const state = contract.state === 'expired' && live ? (contract.activatedAt ? 'active' : 'pending') : contract.state;
+  await repo.setContractEnd(ctx.db, contract.id, { expiresOn: input.expiresOn, state });
+  return { ...contract, expiresOn: input.expiresOn, state };
+}
+
+export const CONTRACT_ADMIN_MESSAGES = {
+  notFound: 'No encontramos ese contrato',
+} as const;

@@ -126,10 +126,8 @@ describe('POST /api/contract/activate', () => {
     expect(expired.status).toBe(400);
 
     const unknown = await activate({ contract: 'REC-1999-99999', token: first.token });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe(
-      'No encontramos el contrato indicado. Revisa el enlace que te enviamos por correo electrónico',
-    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual(wrong.body);
 
     const states = await t.db
       .selectFrom('contracts')
@@ -139,6 +137,28 @@ describe('POST /api/contract/activate', () => {
     expect(states).toEqual([{ state: 'pending' }, { state: 'pending' }]);
     // The second contract's own link still works.
     expect((await activate({ contract: second.contract, token: second.token })).status).toBe(200);
+  });
+
+  it('answers an unknown contract exactly as a known contract with a wrong token (numbers are sequential)', async () => {
+    const known = await newContract();
+    const next = known.contract.replace(/\d{5}$/, (n) => String(Number(n) + 50).padStart(5, '0'));
+    const token = 'x'.repeat(43);
+    const answers = [
+      await activate({ contract: known.contract, token }),
+      await activate({ contract: next, token }),
+      await activate({ contract: 'REC-1999-00001', token }),
+    ];
+    const shape = (res: (typeof answers)[number]) => ({
+      status: res.status,
+      body: res.body,
+      headers: [...res.headers.entries()].filter(([name]) => !['date', 'x-ratelimit-reset', 'content-length'].includes(name)),
+    });
+    expect(answers.map(shape)).toEqual(Array(3).fill(shape(answers[0] as (typeof answers)[number])));
+    expect(answers[0]?.body).toEqual({
+      code: '400',
+      message: 'El enlace de activación no es válido o ha expirado. Escríbenos para recibir uno nuevo',
+      data: {},
+    });
   });
 
   it('validates with Spanish messages', async () => {

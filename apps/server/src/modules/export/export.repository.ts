@@ -6,9 +6,9 @@ const EXPORTED_COLUMNS = ['reg', 'authorKind', 'authorName', 'text', 'mediaKey',
 /** What the archive keeps of a post (never the guest's e-mail). */
 export type ExportedPost = Pick<PostRow, (typeof EXPORTED_COLUMNS)[number]>;
 
-/** Approved posts: the family's by place (as on the memorial), then the visitors' newest first. */
+/** Approved posts (not those an operator hid): the family's by place (as on the memorial), then the visitors' newest first. */
 export async function publishedPosts(db: Kysely<Database>, memorialId: number): Promise<{ family: ExportedPost[]; visitors: ExportedPost[] }> {
-  const base = db.selectFrom('posts').select(EXPORTED_COLUMNS).where('memorialId', '=', memorialId).where('state', '=', 'approved');
+  const base = db.selectFrom('posts').select(EXPORTED_COLUMNS).where('memorialId', '=', memorialId).where('state', '=', 'approved').where('hiddenAt', 'is', null);
   const [family, visitors] = await Promise.all([
     base.where('authorKind', '=', 'owner').orderBy('place', 'desc').orderBy('reg', 'desc').execute(),
     base.where('authorKind', '=', 'guest').orderBy('reg', 'desc').execute(),

@@ -11,7 +11,6 @@ import type { Memorial } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
 import { authorize } from '../../auth/permissions';
 import type { MediaStore } from '../../storage/media-store';
-import { mediaStoreFor } from '../../storage/media-store-for';
 import { EXPORT_POLICY } from './export.policy';
 import {
   HTML_FILE,
@@ -56,7 +55,7 @@ async function archivePosts(
   const archived: ArchivedPost[] = [];
   for (const [index, post] of posts.entries()) {
     const object = mediaObject(post);
-    const info = object ? await store.stat(object) : null;
+    const info = object ? await store.head(object) : null;
     if (!object || !info || !post.mediaKind) {
       archived.push({ post, file: null });
       continue;
@@ -113,14 +112,14 @@ export async function exportMemorialWithTicket(ctx: AppContext, ticket: string, 
 }
 
 async function buildArchive(ctx: AppContext, memorial: Memorial, now: Date): Promise<MemorialArchive> {
-  const store = mediaStoreFor(ctx);
+  const store = ctx.media;
 
   const posts = await publishedPosts(ctx.db, memorial.id);
   const media: ArchiveMedia[] = [];
   let profileFile: string | null = null;
   if (memorial.photoKey) {
     const object = `${memorial.photoKey}.jpg`;
-    const info = await store.stat(object);
+    const info = await store.head(object);
     if (info) {
       profileFile = PROFILE_FILE;
       media.push({ path: PROFILE_FILE, object, size: info.size, modifiedAt: info.modifiedAt });
@@ -146,7 +145,11 @@ async function buildArchive(ctx: AppContext, memorial: Memorial, now: Date): Pro
   zip.addBuffer(Buffer.from(presentArchiveJson(contents), 'utf8'), `${folder}/${JSON_FILE}`, { mtime: now, compress: false });
   for (const item of media) {
     zip.addReadStreamLazy(`${folder}/${item.path}`, { size: item.size, mtime: item.modifiedAt, compress: false }, (cb) => {
-      cb(null, store.read(item.object));
+      // A file deleted meanwhile fails the archive (below), never leaves it silently short.
+      store.get(item.object).then(
+        (object) => (object ? cb(null, object.body) : cb(new Error(`Media object gone during export: ${item.object}`), undefined as never)),
+        (err: unknown) => cb(err instanceof Error ? err : new Error(String(err)), undefined as never),
+      );
     });
   }
   // yazl answers at once when every entry's size is known (its typings miss the argument).

@@ -1,7 +1,5 @@
 // GET /api/person/export: the owner alone downloads the memorial's ZIP, which holds its data (JSON
 // and an HTML page in Spanish), every published post and their media — and nothing pending.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeGuestToken, makeMemorial, makeOwner } from '../../../test/factories';
@@ -144,7 +142,7 @@ describe('what the archive holds', () => {
     expect(json.recuerdosCompartidos).toHaveLength(1);
     expect(json.recuerdosCompartidos[0]).toMatchObject({ autor: 'Lucía', tipo: 'foto', texto: 'Gracias por todo, tía', archivo: 'fotos/visitas-001.jpg' });
     // A guest's e-mail stays on the server; the pending post is not there.
-    const everything = entries.map((e) => e.data.toString('latin1')).join('\n');
+    const everything = entries.map((e) => e.data.toString('utf8')).join('\n');
     expect(everything).not.toContain('lucia@ejemplo.pe');
     expect(everything).not.toContain('Aún pendiente');
 
@@ -163,7 +161,7 @@ describe('what the archive holds', () => {
     const { memorial, token } = await makeOwner(t.db, { memorial: { fullname: 'Juan' } });
     const photo = await pictureBytes({ width: 300, height: 300 });
     const saved = await t.post<{ data: { path: string } }>('/api/content/save-admin-message', { identifier: memorial.identifier, message: 'Foto', postPicture: file(photo, 'a.jpg', 'image/jpeg') }, { token });
-    await fs.rm(path.join(t.config.mediaDir, saved.body.data.data.path.replace('/media/', '')));
+    await t.ctx.media.delete(saved.body.data.data.path.replace('/media/', ''));
 
     const res = await download(memorial.identifier, { token });
     expect(res.status).toBe(200);

@@ -1,22 +1,3 @@
-// Every SQL statement of the gift feature. Counters move in SQL (count = count + 1, DESIGN §5),
-// never read-modify-write in JS, so concurrent visitors are all counted.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-export interface GiftCounts {
-  candles: number;
-  flowers: number;
-}
-
-export async function giftCounts(db: Kysely<Database>, memorialId: number): Promise<GiftCounts> {
-  return db.selectFrom('memorials').select(['candles', 'flowers']).where('id', '=', memorialId).executeTakeFirstOrThrow();
-}
-
-export async function addGift(db: Kysely<Database>, memorialId: number, column: 'candles' | 'flowers'): Promise<GiftCounts> {
-  return db
-    .updateTable('memorials')
-    .set((eb) => ({ [column]: eb(column, '+', 1) }))
-    .where('id', '=', memorialId)
-    .returning(['candles', 'flowers'])
-    .executeTakeFirstOrThrow();
-}
+// The gift feature's counters are columns of the memorials table: their SQL lives in the memorial
+// module (issue 11 §7), moving in SQL (count = count + 1, DESIGN §5) so concurrent visitors all count.
+export { addGift, giftCounts, type GiftCounts } from '../memorial/memorial.repository';

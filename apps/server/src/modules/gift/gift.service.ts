@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context';
 import { accessMemorial, type Caller } from '../../auth/memorial-access';
 import { authorize, checkEmailParam } from '../../auth/permissions';
-import { tooManyRequests } from '../../http/errors';
+import { reserveAll } from '../../security/attempt-guard';
 import { GIFT_POLICY } from './gift.policy';
 import { addGift, giftCounts, type GiftCounts } from './gift.repository';
 
@@ -29,7 +29,6 @@ export async function giftsForGuest(ctx: AppContext, caller: Caller, identifier:
 export async function giveGift(ctx: AppContext, caller: Caller, input: { identifier: string; type: 'F' | 'V' }): Promise<GiftCounts> {
   const access = await accessMemorial(ctx.db, caller, input.identifier);
   authorize(GIFT_POLICY.give, access);
-  const hit = await ctx.limiter.hit(`gift:${access.memorial.id}:${caller.ip}`, GIFT_LIMIT.windowMs);
-  if (hit.count > GIFT_LIMIT.max) throw tooManyRequests(GIFT_MESSAGES.tooMany, Math.ceil(hit.resetMs / 1000));
+  await reserveAll(ctx.limiter, [{ key: `gift:${access.memorial.id}:${caller.ip}`, cap: GIFT_LIMIT, message: GIFT_MESSAGES.tooMany }]);
   return addGift(ctx.db, access.memorial.id, input.type === 'V' ? 'candles' : 'flowers');
 }

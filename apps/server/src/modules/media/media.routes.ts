@@ -1,18 +1,11 @@
-// GET /media/* (DESIGN §6): stored pictures and videos with their exact type, a year of immutable
-// cache (keys never change content), and byte ranges for video players. Only names matching the
-// stored-object pattern are looked up, so nothing outside the media root (or in its temp area) can
-// be reached. Pending guest uploads are not cached by shared caches (decision 002).
+// GET /media/* (DESIGN §6): stored pictures and videos, streamed from the store (disk or S3) with
+// their exact type, a year of immutable cache (keys never change content), an ETag, and byte ranges
+// for video players. Only names matching the stored-object pattern are looked up, so nothing
+// outside the media root (or in its temp area) can be reached. Pending guest uploads are not cached by shared caches (decision 002).
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { isObjectName, type ByteRange } from '../../storage/media-store';
-import { mediaStoreFor } from '../../storage/media-store-for';
-
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-};
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const PENDING_CACHE = 'private, no-store';
@@ -37,34 +30,46 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   return { kind: 'range', range: { start, end } };
 }
 
+/** If-None-Match (RFC 9110 §13.1.2): `*` or any listed tag, weak or strong, matches. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '') === etag);
+}
+
 export const mediaRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { ctx }, done) => {
-  const store = mediaStoreFor(ctx);
+  const store = ctx.media;
 
   app.get('/media/*', async (request, reply): Promise<FastifyReply> => {
     const name = (request.params as { '*'?: string })['*'] ?? '';
     if (!isObjectName(name)) throw notFound();
-    const info = await store.stat(name);
+    const info = await store.head(name);
     if (!info) throw notFound();
+    const notModified = matchesEtag(request.headers['if-none-match'], info.etag);
     const range = parseRange(request.headers.range, info.size);
-    if (range.kind === 'unsatisfiable') {
+    if (!notModified && range.kind === 'unsatisfiable') {
       void reply.header('content-range', `bytes */${info.size}`);
       throw new AppError(416, 'El rango solicitado no es válido');
     }
-    const extension = name.slice(name.lastIndexOf('.') + 1);
+    const object = notModified ? null : await store.get(name, range.kind === 'range' ? range.range : undefined);
+    // Deleted between head and get (another instance removed the post).
+    if (!notModified && !object) throw notFound();
     void reply
-      .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
+      .type(info.contentType)
       .header('cache-control', name.startsWith('pending/') ? PENDING_CACHE : IMMUTABLE)
       .header('accept-ranges', 'bytes')
+      .header('etag', `"${info.etag}"`)
       .header('last-modified', info.modifiedAt.toUTCString());
+    if (!object) return reply.status(304).send();
     if (range.kind === 'range') {
       const { start, end } = range.range;
       return reply
         .status(206)
         .header('content-range', `bytes ${start}-${end}/${info.size}`)
         .header('content-length', end - start + 1)
-        .send(store.read(name, range.range));
+        .send(object.body);
     }
-    return reply.header('content-length', info.size).send(store.read(name));
+    return reply.header('content-length', info.size).send(object.body);
   });
   done();
 };

@@ -7,9 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { mediaFiles, mp4Bytes } from '../../../test/media-fixtures';
-import { mediaStoreFor } from '../../storage/media-store-for';
 import { newMediaKey } from '../../media/media-keys';
-import { runStartupTasks } from '../../startup';
+import { sweepTempMedia } from '../../jobs/temp-upload-sweep';
 import { parseRange } from './media.routes';
 
 let t: TestServer;
@@ -22,8 +21,8 @@ afterAll(async () => {
 });
 
 async function store(name: string, bytes: Buffer): Promise<void> {
-  const media = mediaStoreFor(t.ctx);
-  const temp = await media.writeTemp(bytes);
+  const media = t.ctx.media;
+  const temp = await media.putTemp(bytes);
   await media.promote(temp.tempKey, name);
 }
 
@@ -98,6 +97,22 @@ describe('serving', () => {
     }
   });
 
+  it('sends an ETag and answers 304 to a browser that already has the object', async () => {
+    const key = newMediaKey(false);
+    await store(`${key}.jpg`, randomBytes(800));
+    const first = await fetch(`${t.url}/media/${key}.jpg`);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    for (const header of [etag, `W/${etag}`, `"otro", ${etag}`, '*']) {
+      const again = await fetch(`${t.url}/media/${key}.jpg`, { headers: { 'if-none-match': header } });
+      expect(again.status, header).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await again.text()).toBe('');
+    }
+    expect((await fetch(`${t.url}/media/${key}.jpg`, { headers: { 'if-none-match': '"otro"' } })).status).toBe(200);
+  });
+
   it('parses ranges as RFC 9110 says', () => {
     expect(parseRange(undefined, 10)).toEqual({ kind: 'none' });
     expect(parseRange('bytes=2-4', 10)).toEqual({ kind: 'range', range: { start: 2, end: 4 } });
@@ -124,7 +139,7 @@ describe('serving', () => {
 describe('nothing outside the media root', () => {
   it('never serves a file outside the media folder, nor the temporary area', async () => {
     await fs.writeFile(path.join(t.config.dataDir, 'secreto.txt'), 'SECRETO');
-    const temp = await mediaStoreFor(t.ctx).writeTemp(Buffer.from('TEMPORAL'));
+    const temp = await t.ctx.media.putTemp(Buffer.from('TEMPORAL'));
     const attempts = [
       '/media/../secreto.txt',
       '/media/../../etc/passwd',
@@ -149,21 +164,19 @@ describe('nothing outside the media root', () => {
       expect(res.body).not.toContain('TEMPORAL');
       expect(res.body).not.toContain('root:');
     }
-    await mediaStoreFor(t.ctx).discardTemp(temp.tempKey);
+    await t.ctx.media.discardTemp(temp.tempKey);
   });
 });
 
-describe('start-up sweeper', () => {
+describe('temporary upload sweep (the temp-upload-sweep job)', () => {
   it('removes temporary uploads older than an hour and keeps recent ones', async () => {
-    const media = mediaStoreFor(t.ctx);
-    const old = await media.writeTemp(Buffer.from('viejo'));
-    const recent = await media.writeTemp(Buffer.from('reciente'));
-    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
-    await fs.utimes(path.join(t.config.mediaDir, '.tmp', old.tempKey), twoHoursAgo, twoHoursAgo);
-    await runStartupTasks(t.ctx);
-    const files = await mediaFiles(t.config.mediaDir);
-    expect(files).not.toContain(`.tmp/${old.tempKey}`);
-    expect(files).toContain(`.tmp/${recent.tempKey}`);
-    await media.discardTemp(recent.tempKey);
+    const media = t.ctx.media;
+    const temp = await media.putTemp(Buffer.from('reciente'));
+    // Right after the upload it is recent: the job keeps it.
+    expect((await t.ctx.jobs.runNow('temp-upload-sweep')).outcome).toBe('ok');
+    expect(await mediaFiles(media)).toContain(`.tmp/${temp.tempKey}`);
+    // Two hours later (an upload cut off by a crash): gone.
+    await sweepTempMedia(t.ctx, new Date(Date.now() + 2 * 3600_000));
+    expect(await mediaFiles(media)).not.toContain(`.tmp/${temp.tempKey}`);
   });
 });

@@ -14,7 +14,6 @@ import { requireSessionFor } from '../../auth/permissions';
 import { parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { readMediaUpload } from '../../media/media-upload';
-import { mediaStoreFor } from '../../storage/media-store-for';
 import * as service from './person.service';
 import {
   presentAccountType,
@@ -54,7 +53,7 @@ export const personRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { 
   app.post('/person/update-basic-data', { config: { multipartFiles: true } }, async (request) => {
     const who = await caller(request);
     requireSessionFor('owner', who);
-    const upload = await readMediaUpload(request, mediaStoreFor(ctx), { picture: 'picture' });
+    const upload = await readMediaUpload(request, ctx.media, { picture: 'picture' });
     return ok(presentProfilePath(await service.updateBasicData(ctx, who, upload)));
   });
 

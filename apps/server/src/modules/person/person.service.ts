@@ -10,9 +10,9 @@ import { parseInput, unauthorized } from '../../http/errors';
 import { newMediaKey, PROFILE_SHAPE } from '../../media/media-keys';
 import type { MediaUpload } from '../../media/media-upload';
 import { deleteMedia, StagedMedia } from '../../media/staged-media';
-import { mediaStoreFor } from '../../storage/media-store-for';
 import { PERSON_POLICY } from './person.policy';
-import { changeAccessCode, listAccountMemorials, updateMemorial } from './person.repository';
+import { listAccountMemorials, updateMemorial } from './person.repository';
+import { memorialSettings } from '../memorial/memorial.service';
 
 export async function listPersons(ctx: AppContext, caller: Caller, email: string | undefined): Promise<Memorial[]> {
   if (!caller.user) throw unauthorized();
@@ -55,7 +55,7 @@ export async function updateBasicData(ctx: AppContext, caller: Caller, upload: M
     };
     if (upload.file?.kind !== 'picture') return await updateMemorial(ctx.db, before.id, values);
 
-    const store = mediaStoreFor(ctx);
+    const store = ctx.media;
     const staged = await StagedMedia.picture(store, upload.file.buffer, 'profile');
     const key = newMediaKey(false);
     const updated = await staged.commit(
@@ -82,14 +82,12 @@ async function ownedMemorial(ctx: AppContext, caller: Caller, identifier: string
 
 export async function updateProfileType(ctx: AppContext, caller: Caller, input: { identifier: string; type: ProfileType }): Promise<Memorial> {
   const memorial = await ownedMemorial(ctx, caller, input.identifier);
-  return updateMemorial(ctx.db, memorial.id, { type: input.type });
+  return memorialSettings.setType(ctx.db, memorial.id, input.type);
 }
 
 /** Saving the same code again (the field saves as the owner types) keeps visitors signed in. */
 export async function updateAccessCode(ctx: AppContext, caller: Caller, input: { identifier: string; code: string }): Promise<Memorial> {
-  const memorial = await ownedMemorial(ctx, caller, input.identifier);
-  if (memorial.accessCode === input.code) return memorial;
-  return changeAccessCode(ctx.db, memorial.id, input.code);
+  return memorialSettings.setAccessCode(ctx.db, await ownedMemorial(ctx, caller, input.identifier), input.code);
 }
 
 export type FlagColumn = 'flagPicture' | 'flagMessage' | 'flagNotification';
@@ -101,5 +99,5 @@ export async function updateFlag(
   input: { identifier: string; flag: Flag },
 ): Promise<Memorial> {
   const memorial = await ownedMemorial(ctx, caller, input.identifier);
-  return updateMemorial(ctx.db, memorial.id, { [column]: input.flag === '1' ? 1 : 0 });
+  return memorialSettings.setFlag(ctx.db, memorial.id, column, input.flag === '1');
 }

@@ -239,8 +239,8 @@ describe('update-basic-data', () => {
       [{ description: '' }, 'Ingresa el epitafio'],
       [{ birthdate: '2023-02-30' }, 'Ingresa una fecha de nacimiento válida'],
       [{ birthdate: '1899-12-31' }, 'Ingresa una fecha de nacimiento válida'],
-      [{ deathdate: '2999-01-01' }, 'Ingresa una fecha de fallecimiento válida'],
-      [{ birthdate: '2023-09-06' }, 'La fecha de fallecimiento no puede ser anterior a la de nacimiento'],
+      [{ deathdate: '2999-01-01' }, 'Ingresa una fecha de partida válida'],
+      [{ birthdate: '2023-09-06' }, 'La fecha de partida no puede ser anterior a la de nacimiento'],
     ];
     for (const [change, message] of bad) {
       const res = await t.post('/api/person/update-basic-data', { ...base, ...change }, { token });
@@ -294,15 +294,15 @@ describe('update-basic-data', () => {
     expect(second.body.data.profilepath).not.toBe(path1);
     expect((await fetch(t.url + path1)).status).toBe(404);
     const key2 = second.body.data.profilepath.slice('/media/'.length, -'.jpg'.length);
-    expect(await mediaFiles(t.config.mediaDir)).toEqual(
+    expect(await mediaFiles(t.ctx.media)).toEqual(
       expect.arrayContaining([`${key2}.jpg`, `${key2}-130.webp`, `${key2}-260.webp`, `${key2}-300.webp`]),
     );
-    expect((await mediaFiles(t.config.mediaDir)).filter((f) => f.startsWith(path1.slice(7, 29)))).toEqual([]);
+    expect((await mediaFiles(t.ctx.media)).filter((f) => f.startsWith(path1.slice(7, 29)))).toEqual([]);
   });
 
   it('refuses a file that is not a PNG or JPEG, whatever its name, and keeps nothing', async () => {
     const { memorial, token } = await makeOwner(t.db);
-    const before = await mediaFiles(t.config.mediaDir);
+    const before = await mediaFiles(t.ctx.media);
     const fakes = [
       file(Buffer.from('<html><script>alert(1)</script></html>'), 'foto.jpg', 'image/jpeg'),
       file(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'foto.jpg', 'image/jpeg'),
@@ -315,6 +315,6 @@ describe('update-basic-data', () => {
       expect(res.body.message).toBe('La foto debe ser una imagen PNG o JPG');
     }
     expect(await memorialRow(memorial.id)).toEqual(memorial);
-    expect(await mediaFiles(t.config.mediaDir)).toEqual(before);
+    expect(await mediaFiles(t.ctx.media)).toEqual(before);
   });
 });

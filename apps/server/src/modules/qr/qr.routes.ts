@@ -1,5 +1,6 @@
 // GET /api/person/qr-code?identifier=&format=svg|png — owner only; a file download.
-import type { FastifyPluginAsync } from 'fastify';
+// GET /api/person/remembrance-card?identifier=&size=a6|wallet — owner only; the printable card (PDF).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { identifierField } from '@recuerdos/shared/fields';
 import type { AppContext } from '../../context';
@@ -7,26 +8,51 @@ import { requireUser } from '../../auth/guards';
 import { notFound, parseInput, MESSAGES_HTTP } from '../../http/errors';
 import { findOwnedMemorial } from './qr.repository';
 import { renderQr } from './qr.service';
+import { CARD_SIZES, cardPdf, type CardSize } from './card.service';
+import { readProfilePhoto } from './card.photo';
 
 const qrQuerySchema = z.object({
   identifier: identifierField,
   format: z.enum(['svg', 'png'], { error: 'El formato debe ser svg o png' }).default('png'),
 });
 
-const CONTENT_TYPES = { svg: 'image/svg+xml', png: 'image/png' } as const;
+const cardQuerySchema = z.object({
+  identifier: identifierField,
+  size: z.enum(Object.keys(CARD_SIZES) as [CardSize, ...CardSize[]], { error: 'El tamaño debe ser a6 o wallet' }).default('a6'),
+});
+
+const CONTENT_TYPES = { svg: 'image/svg+xml', png: 'image/png', pdf: 'application/pdf' } as const;
+
+function sendFile(reply: FastifyReply, type: keyof typeof CONTENT_TYPES, filename: string, file: Buffer) {
+  return reply
+    .type(CONTENT_TYPES[type])
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file);
+}
 
 export const qrRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const ownedMemorial = async (request: FastifyRequest, identifier: string) => {
+    const user = await requireUser(ctx.db, request);
+    const memorial = await findOwnedMemorial(ctx.db, user.accountId, identifier);
+    if (!memorial) throw notFound(MESSAGES_HTTP.memorialNotFound);
+    return { memorial, link: `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(memorial.identifier)}` };
+  };
+
   app.get('/person/qr-code', async (request, reply) => {
     const query = parseInput(qrQuerySchema, request.query);
-    const user = await requireUser(ctx.db, request);
-    const memorial = await findOwnedMemorial(ctx.db, user.accountId, query.identifier);
-    if (!memorial) throw notFound(MESSAGES_HTTP.memorialNotFound);
-    const url = `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(memorial.identifier)}`;
-    const file = await renderQr(url, query.format);
-    return reply
-      .type(CONTENT_TYPES[query.format])
-      .header('content-disposition', `attachment; filename="recuerdos-qr-${memorial.identifier}.${query.format}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file);
+    const { memorial, link } = await ownedMemorial(request, query.identifier);
+    return sendFile(reply, query.format, `recuerdos-qr-${memorial.identifier}.${query.format}`, await renderQr(link, query.format));
+  });
+
+  app.get('/person/remembrance-card', async (request, reply) => {
+    const query = parseInput(cardQuerySchema, request.query);
+    const { memorial, link } = await ownedMemorial(request, query.identifier);
+    const photo = await readProfilePhoto(ctx, memorial.photoKey);
+    const pdf = await cardPdf(
+      { fullname: memorial.fullname, birthdate: memorial.birthdate, deathdate: memorial.deathdate, epitaph: memorial.description, photo, link },
+      query.size,
+    );
+    return sendFile(reply, 'pdf', `recordatorio-${memorial.identifier}-${query.size}.pdf`, pdf);
   });
 };

@@ -2,6 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { Account, Database, Memorial } from '../../db/schema';
 import { nowIso } from '../../db/database';
+import * as memorials from '../memorial/memorial.repository';
+import { findFirstMemorialOfAccount } from '../memorial/memorial.repository';
 
 export type SessionMemorial = Pick<Memorial, 'id' | 'identifier' | 'accountId' | 'photoKey'>;
 
@@ -14,34 +16,10 @@ export async function findAccountById(db: Kysely<Database>, id: number): Promise
 }
 
 /** The memorial a new session starts on: the account's first (by creation order). */
-export async function findFirstMemorial(db: Kysely<Database>, accountId: number): Promise<SessionMemorial | null> {
-  const row = await db
-    .selectFrom('memorials')
-    .select(['id', 'identifier', 'accountId', 'photoKey'])
-    .where('accountId', '=', accountId)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-export async function findMemorialById(db: Kysely<Database>, id: number): Promise<SessionMemorial | null> {
-  const row = await db
-    .selectFrom('memorials')
-    .select(['id', 'identifier', 'accountId', 'photoKey'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-export async function findMemorialByIdentifier(db: Kysely<Database>, identifier: string): Promise<SessionMemorial | null> {
-  const row = await db
-    .selectFrom('memorials')
-    .select(['id', 'identifier', 'accountId', 'photoKey'])
-    .where('identifier', '=', identifier)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const findFirstMemorial = (db: Kysely<Database>, accountId: number): Promise<SessionMemorial | null> => findFirstMemorialOfAccount(db, accountId);
+export const findMemorialById = (db: Kysely<Database>, id: number): Promise<SessionMemorial | null> => memorials.findMemorialById(db, id);
+export const findMemorialByIdentifier = (db: Kysely<Database>, identifier: string): Promise<SessionMemorial | null> =>
+  memorials.findMemorialByIdentifier(db, identifier);
 
 export async function setPasswordHash(db: Kysely<Database>, accountId: number, passwordHash: string): Promise<void> {
   await db.updateTable('accounts').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', accountId).execute();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { changePasswordSchema, forgotPasswordSchema, loginSchema, renewTokenSchema, restorePasswordSchema } from '@recuerdos/shared/user-schemas';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../auth/guards';
+import { clientAddress } from '../../security/client-address';
 import { parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { presentEmail, presentSession } from './user.presenter';
@@ -22,7 +23,7 @@ const resetTokenParamsSchema = restorePasswordSchema.pick({ token: true });
 export function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.post('/user/login', async (request) => {
     const input = parseInput(loginSchema, request.body);
-    return ok(presentSession(await login(ctx, input, request.ip)));
+    return ok(presentSession(await login(ctx, input, clientAddress(request))));
   });
 
   app.post('/user/renew-token', async (request) => {
@@ -46,7 +47,7 @@ export function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): 
 
   app.post('/user/forgot-password', async (request) => {
     const input = parseInput(forgotPasswordSchema, request.body);
-    await requestPasswordReset(ctx, input, request.ip);
+    await requestPasswordReset(ctx, input, clientAddress(request));
     return ok({}, USER_MESSAGES.resetRequested);
   });
 

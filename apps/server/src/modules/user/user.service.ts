@@ -8,7 +8,7 @@ import {
   ROTATION_GRACE_MS,
   createUserSession,
   revokeAccountSessions,
-  revokeUserSession,
+  revokeUserFamily,
   rotateUserSession,
   type UserSession,
 } from '../../auth/sessions';
@@ -19,10 +19,13 @@ import {
   createOneTimeToken,
   findUsableToken,
 } from '../../auth/one-time-tokens';
-import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
+import { reserveAll, type AttemptPolicy } from '../../security/attempt-guard';
 import { passwordResetMail } from './user.mails';
 import * as repo from './user.repository';
 import type { SessionMemorial } from './user.repository';
+
+const LOGIN_TOO_MANY = 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo';
 
 export const USER_MESSAGES = {
   badCredentials: 'Correo electrónico o contraseña incorrectos',
@@ -35,7 +38,7 @@ export const USER_MESSAGES = {
   notYourProfile: 'Este perfil no pertenece a tu cuenta',
   notYourAccount: 'Solo puedes cambiar la contraseña de tu propia cuenta',
   loggedOut: 'Cerraste sesión',
-  tooManyLogins: 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo',
+  tooManyLogins: LOGIN_TOO_MANY,
   tooManyResets:
     'Ya pediste varios enlaces. Revisa tu correo electrónico (también la carpeta de spam) o espera unos minutos e inténtalo de nuevo',
   tooManyPasswordChanges: 'Demasiados intentos de cambiar la contraseña. Espera unos minutos e inténtalo de nuevo',
@@ -46,13 +49,29 @@ interface LimitRule {
   windowMs: number;
 }
 
-/** DESIGN §4: login and forgot-password are limited per IP and per target. */
+/**
+ * DESIGN §4 (docs/decisions/011-abuse-limits.md): password guessing is capped per address and per
+ * (account, address); per account, over every address, it only meets a growing pause, so a stranger
+ * can never lock the owner out. The account is keyed by the e-mail typed, whether or not it exists:
+ * the limit itself must not reveal accounts.
+ */
+export const LOGIN_POLICY: AttemptPolicy = {
+  name: 'login',
+  perAddress: { max: 30, windowMs: 15 * 60_000 },
+  perTargetAddress: { max: 5, windowMs: 15 * 60_000 },
+  perTarget: { free: 5, windowMs: 60 * 60_000, firstMs: 1000, maxMs: 8000 },
+  tooMany: LOGIN_TOO_MANY,
+  onSuccess: 'forget',
+};
+
 export const USER_RATE_LIMITS = {
-  /** Attempts since the last successful login (a success resets it). */
-  loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
-  loginPerIp: { max: 30, windowMs: 15 * 60_000 },
-  forgotPerEmail: { max: 3, windowMs: 60 * 60_000 },
   forgotPerIp: { max: 20, windowMs: 60 * 60_000 },
+  /**
+   * Reset mails to one address (the inbox's protection). The window is the reset link's lifetime:
+   * whenever a stranger has spent it, the mails they caused hold a link that still works, so the
+   * owner can always recover by e-mail.
+   */
+  forgotPerEmail: { max: 3, windowMs: RESET_TOKEN_TTL_MS },
   /** Guessing the current password with a stolen session. */
   changePasswordPerAccount: { max: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
@@ -72,29 +91,20 @@ export interface SessionView {
   token: string;
 }
 
-/** Counts one hit and refuses (429 with Retry-After) once the window holds more than `max`. */
-async function enforceLimit(ctx: AppContext, key: string, rule: LimitRule, message: string): Promise<void> {
-  const { count, resetMs } = await ctx.limiter.hit(key, rule.windowMs);
-  if (count > rule.max) throw tooManyRequests(message, Math.max(1, Math.ceil(resetMs / 1000)));
-}
-
 /** Checks a password against the account's hash, spending the same time when there is none. */
 async function passwordMatches(account: Account | null, password: string): Promise<boolean> {
   if (!account?.passwordHash) return verifyAgainstDummy(password);
   return verifyPassword(account.passwordHash, password);
 }
 
-export async function login(ctx: AppContext, input: { email: string; password: string }, ip: string): Promise<SessionView> {
-  await enforceLimit(ctx, `login:ip:${ip}`, USER_RATE_LIMITS.loginPerIp, USER_MESSAGES.tooManyLogins);
-  // Keyed by the e-mail typed, whether or not it exists: the limit itself must not reveal accounts.
-  const accountKey = `login:account:${input.email}`;
-  await enforceLimit(ctx, accountKey, USER_RATE_LIMITS.loginPerAccount, USER_MESSAGES.tooManyLogins);
+export async function login(ctx: AppContext, input: { email: string; password: string }, address: string): Promise<SessionView> {
+  const account = await ctx.attempts.attempt(LOGIN_POLICY, input.email, address, async () => {
+    const found = await repo.findAccountByEmail(ctx.db, input.email);
+    const valid = await passwordMatches(found, input.password);
+    return found && valid ? found : null;
+  });
+  if (!account) throw unauthorized(USER_MESSAGES.badCredentials);
 
-  const account = await repo.findAccountByEmail(ctx.db, input.email);
-  const valid = await passwordMatches(account, input.password);
-  if (!account || !valid) throw unauthorized(USER_MESSAGES.badCredentials);
-
-  await ctx.limiter.reset(accountKey);
   const memorial = await repo.findFirstMemorial(ctx.db, account.id);
   const token = await createUserSession(ctx.db, account.id, memorial?.id ?? null);
   return { account, memorial, token };
@@ -124,7 +134,8 @@ export async function renewToken(ctx: AppContext, session: UserSession, input: {
 }
 
 export async function logout(ctx: AppContext, session: UserSession): Promise<void> {
-  await revokeUserSession(ctx.db, session.sessionId);
+  // Every token of this login: the one presented, the one it replaced moments ago, and any renewed from it.
+  await revokeUserFamily(ctx.db, session.familyId);
 }
 
 export async function changePassword(
@@ -134,7 +145,9 @@ export async function changePassword(
 ): Promise<void> {
   if (!userPolicy.changePasswordOf(session, input.email)) throw forbidden(USER_MESSAGES.notYourAccount);
   const limitKey = `change-password:account:${session.accountId}`;
-  await enforceLimit(ctx, limitKey, USER_RATE_LIMITS.changePasswordPerAccount, USER_MESSAGES.tooManyPasswordChanges);
+  await reserveAll(ctx.limiter, [
+    { key: limitKey, cap: USER_RATE_LIMITS.changePasswordPerAccount, message: USER_MESSAGES.tooManyPasswordChanges },
+  ]);
 
   const account = await repo.findAccountById(ctx.db, session.accountId);
   const valid = await passwordMatches(account, input.currentPassword);
@@ -144,27 +157,34 @@ export async function changePassword(
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setPasswordHash(trx, account.id, passwordHash);
     // Whoever else holds a session (a lost phone, a shared computer) is out; this one stays.
-    await revokeAccountSessions(trx, account.id, session.sessionId);
+    await revokeAccountSessions(trx, account.id, session.familyId);
     await consumeAccountTokens(trx, account.id, 'password_reset');
   });
   await ctx.limiter.reset(limitKey);
 }
 
 /** Sends a reset link when the account exists; the caller answers the same either way. */
-export async function requestPasswordReset(ctx: AppContext, input: { email: string }, ip: string): Promise<void> {
-  await enforceLimit(ctx, `forgot:ip:${ip}`, USER_RATE_LIMITS.forgotPerIp, USER_MESSAGES.tooManyResets);
-  await enforceLimit(ctx, `forgot:email:${input.email}`, USER_RATE_LIMITS.forgotPerEmail, USER_MESSAGES.tooManyResets);
+export async function requestPasswordReset(ctx: AppContext, input: { email: string }, address: string): Promise<void> {
+  await reserveAll(ctx.limiter, [
+    { key: `forgot:addr:${address}`, cap: USER_RATE_LIMITS.forgotPerIp, message: USER_MESSAGES.tooManyResets },
+    { key: `forgot:email:${input.email}`, cap: USER_RATE_LIMITS.forgotPerEmail, message: USER_MESSAGES.tooManyResets },
+  ]);
 
   const account = await repo.findAccountByEmail(ctx.db, input.email);
   if (!account) return;
-  const token = await createOneTimeToken(ctx.db, {
-    purpose: 'password_reset',
-    accountId: account.id,
-    ttlMs: RESET_TOKEN_TTL_MS,
+  // The token and its e-mail commit together (issue 16 §3): no link that was never sent, no e-mail
+  // whose link does not exist.
+  await ctx.db.transaction().execute(async (trx) => {
+    const token = await createOneTimeToken(trx, {
+      purpose: 'password_reset',
+      accountId: account.id,
+      ttlMs: RESET_TOKEN_TTL_MS,
+    });
+    await ctx.mail.queue(
+      passwordResetMail({ to: account.email, name: account.name, url: resetPasswordUrl(ctx.config.publicUrl, token) }),
+      trx,
+    );
   });
-  ctx.mail.queue(
-    passwordResetMail({ to: account.email, name: account.name, url: resetPasswordUrl(ctx.config.publicUrl, token) }),
-  );
 }
 
 export function resetPasswordUrl(publicUrl: string, token: string): string {

@@ -7,6 +7,7 @@ import { DEFAULT_PASSWORD, makeAccount, makeMemorial, makeOwner } from '../../..
 import { findLink } from '../../../test/smtp-capture';
 import { hashToken } from '../../auth/tokens';
 import { nowIso } from '../../db/database';
+import { login as loginService, requestPasswordReset } from './user.service';
 
 let t: TestServer;
 
@@ -56,7 +57,8 @@ describe('POST /api/user/login', () => {
       profilepath: '/media/p/abc.jpg',
     });
     expect(Object.keys(res.body.data).sort()).toEqual(['token', 'user']);
-    expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // `<family>.<secret>`: 128 + 256 random bits (docs/decisions/011-abuse-limits.md).
+    expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
     // Only the hash of the token is stored.
     const stored = await t.db.selectFrom('sessions').select('tokenHash').where('accountId', '=', account.id).execute();
     expect(stored).toEqual([{ tokenHash: hashToken(res.body.data.token) }]);
@@ -113,7 +115,7 @@ describe('POST /api/user/login', () => {
 });
 
 describe('POST /api/user/renew-token', () => {
-  it('rotates the token; the old one works only during a short grace period', async () => {
+  it('rotates the token within its family; the old one works only during a short grace period', async () => {
     const { account, memorial, token } = await makeOwner(t.db);
     const res = await renew(token, { identifier: memorial.identifier, profilePath: '/media/x.jpg' });
     expect(res.status).toBe(200);
@@ -126,22 +128,51 @@ describe('POST /api/user/renew-token', () => {
     });
     const rotated = res.body.data.token;
     expect(rotated).not.toBe(token);
+    const family = (tokenText: string) =>
+      t.db.selectFrom('sessions').select('familyId').where('tokenHash', '=', hashToken(tokenText)).executeTakeFirst();
+    expect((await family(rotated))?.familyId).toBe((await family(token))?.familyId);
 
-    // Two tabs renewing at once: the old token still answers right after the rotation…
-    expect((await renew(token)).status).toBe(200);
-    // …but not once the grace period is over.
+    // Two tabs renewing at once: the old token still answers right after the rotation.
+    const sibling = await renew(token);
+    expect(sibling.status).toBe(200);
+    expect((await renew(rotated)).status).toBe(200);
+    // Renewing also clears rows rotated out before the grace period: the client renews often.
     await t.db
       .updateTable('sessions')
       .set({ replacedAt: nowIso(new Date(Date.now() - 5 * 60_000)) })
       .where('tokenHash', '=', hashToken(token))
       .execute();
-    const late = await renew(token);
-    expect(late.status).toBe(401);
-    expect(late.body.code).toBe('401');
-    expect((await renew(rotated)).status).toBe(200);
-    // Renewing also clears rows rotated out before the grace period: the client renews often.
+    expect((await renew(sibling.body.data.token)).status).toBe(200);
     const stale = await t.db.selectFrom('sessions').select('id').where('tokenHash', '=', hashToken(token)).execute();
     expect(stale).toEqual([]);
+  });
+
+  it('ends the whole family when a replaced token is presented after the grace period (reuse detection)', async () => {
+    const { account, token } = await makeOwner(t.db);
+    const otherLogin = (await login(account.email, DEFAULT_PASSWORD)).body.data.token;
+    const rotated = (await renew(token)).body.data.token;
+    const next = (await renew(rotated)).body.data.token;
+    await t.db
+      .updateTable('sessions')
+      .set({ replacedAt: nowIso(new Date(Date.now() - 5 * 60_000)) })
+      .where('tokenHash', '=', hashToken(token))
+      .execute();
+    // Someone replays the old copy: refused, and the thief's or the owner's newer tokens die with it.
+    const replay = await renew(token);
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toBe('Tu sesión ha expirado. Inicia sesión nuevamente');
+    expect((await renew(next)).status).toBe(401);
+    expect((await renew(rotated)).status).toBe(401);
+    // Another login of the same account is another family.
+    expect((await renew(otherLogin)).status).toBe(200);
+  });
+
+  it('recognises a replayed token even after its row was pruned', async () => {
+    const { token } = await makeOwner(t.db);
+    const rotated = (await renew(token)).body.data.token;
+    await t.db.deleteFrom('sessions').where('tokenHash', '=', hashToken(token)).execute();
+    expect((await t.get(`/api/contract/get-disclaimers?identifier=x`, { token })).status).toBe(401);
+    expect((await renew(rotated)).status).toBe(401);
   });
 
   it("treats an identifier sent as 'null' or '' as no switch", async () => {
@@ -205,14 +236,16 @@ describe('POST /api/user/renew-token', () => {
 });
 
 describe('POST /api/user/logout', () => {
-  it("revokes the token's session, and only that one", async () => {
+  it("ends the token's whole family: the token it replaced and any renewed from it; other logins stay", async () => {
     const { account, token } = await makeOwner(t.db);
     const other = await login(account.email, DEFAULT_PASSWORD);
-    const res = await t.post('/api/user/logout', {}, { token });
+    const rotated = (await renew(token)).body.data.token;
+    const sibling = (await renew(token)).body.data.token;
+    const res = await t.post('/api/user/logout', {}, { token: rotated });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe('200');
-    expect((await renew(token)).status).toBe(401);
-    expect((await t.post('/api/user/logout', {}, { token })).status).toBe(401);
+    for (const dead of [token, rotated, sibling]) expect((await renew(dead)).status).toBe(401);
+    expect((await t.post('/api/user/logout', {}, { token: rotated })).status).toBe(401);
     expect((await renew(other.body.data.token)).status).toBe(200);
   });
 
@@ -425,30 +458,57 @@ describe('password reset by e-mail', () => {
 });
 
 describe('rate limits', () => {
-  it('login: after 5 attempts on one account, even the right password gets 429 for a while', async () => {
+  const TOO_MANY_LOGINS = 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo';
+
+  it('login: after 5 wrong passwords from one address, that address waits; the owner elsewhere gets in', async () => {
     const account = await makeAccount(t.db);
     const other = await makeAccount(t.db);
-    for (let i = 0; i < 5; i++) expect((await login(account.email, `mala-${i}`)).status).toBe(401);
-    const blocked = await login(account.email, DEFAULT_PASSWORD);
+    const attacker = newIp();
+    for (let i = 0; i < 5; i++) expect((await login(account.email, `mala-${i}`, attacker)).status).toBe(401);
+    const blocked = await login(account.email, DEFAULT_PASSWORD, attacker);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('429');
-    expect(blocked.body.message).toBe('Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo');
+    expect(blocked.body.message).toBe(TOO_MANY_LOGINS);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Other accounts are not affected.
-    expect((await login(other.email, DEFAULT_PASSWORD)).status).toBe(200);
+    // The owner, from their own address, is not locked out; other accounts are not affected.
+    expect((await login(account.email, DEFAULT_PASSWORD)).status).toBe(200);
+    expect((await login(other.email, DEFAULT_PASSWORD, attacker)).status).toBe(200);
   });
 
-  it('login: a successful login clears the count of its account', async () => {
+  it('login: a stranger guessing from many addresses never locks the owner out, only slows every try', async () => {
     const account = await makeAccount(t.db);
-    for (let i = 0; i < 4; i++) expect((await login(account.email, `mala-${i}`)).status).toBe(401);
-    expect((await login(account.email, DEFAULT_PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await login(account.email, `mala-${i}`)).status).toBe(401);
-    expect((await login(account.email, DEFAULT_PASSWORD)).status).toBe(200);
+    const before = t.pauses.length;
+    for (let i = 0; i < 25; i++) expect((await login(account.email, `mala-${i}`)).status).toBe(401);
+    const owner = await login(account.email, DEFAULT_PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(t.pauses.slice(before)).toEqual([0, 0, 0, 0, 0, 1000, 2000, 4000, ...Array<number>(18).fill(8000)]);
+    // The owner's success clears nothing of the stranger's count but their own try.
+    expect((await login(account.email, 'mala-x')).status).toBe(401);
+    expect(t.pauses.at(-1)).toBe(8000);
+  });
+
+  it('login: counts before it checks: 40 wrong passwords started at once from one address check exactly 5', async () => {
+    const account = await makeAccount(t.db);
+    const ip = newIp();
+    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => loginService(t.ctx, { email: account.email, password: `mala-${i}` }, ip)));
+    const statuses = results.map((r) => (r.status === 'fulfilled' ? 200 : ((r.reason as { statusCode?: number }).statusCode ?? 500)));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+  });
+
+  it('login: a successful login clears the count of its account from that address', async () => {
+    const account = await makeAccount(t.db);
+    const ip = newIp();
+    for (let i = 0; i < 4; i++) expect((await login(account.email, `mala-${i}`, ip)).status).toBe(401);
+    expect((await login(account.email, DEFAULT_PASSWORD, ip)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login(account.email, `mala-${i}`, ip)).status).toBe(401);
+    expect((await login(account.email, DEFAULT_PASSWORD, ip)).status).toBe(200);
   });
 
   it('login: an unknown e-mail is limited like a real one (the limit reveals no account)', async () => {
-    for (let i = 0; i < 5; i++) expect((await login('fantasma@ejemplo.pe', `x-${i}`)).status).toBe(401);
-    expect((await login('fantasma@ejemplo.pe', 'x')).status).toBe(429);
+    const ip = newIp();
+    for (let i = 0; i < 5; i++) expect((await login('fantasma@ejemplo.pe', `x-${i}`, ip)).status).toBe(401);
+    expect((await login('fantasma@ejemplo.pe', 'x', ip)).status).toBe(429);
   });
 
   it('login: one IP gets 429 after 30 attempts, whatever the accounts', async () => {
@@ -472,6 +532,30 @@ describe('rate limits', () => {
     for (let i = 0; i < 20; i++) expect((await requestResetFrom(`nadie-${i}@ejemplo.pe`, ip)).status).toBe(200);
     expect((await requestResetFrom('otra-persona@ejemplo.pe', ip)).status).toBe(429);
     expect((await requestResetFrom('otra-persona@ejemplo.pe', newIp())).status).toBe(200);
+  });
+
+  it('forgot-password: a stranger who spends the per-e-mail allowance leaves the owner a link that works', async () => {
+    const account = await makeAccount(t.db);
+    for (let i = 0; i < 3; i++) expect((await requestResetFrom(account.email, newIp())).status).toBe(200);
+    const owner = await requestResetFrom(account.email, newIp());
+    expect(owner.status).toBe(429);
+    expect(owner.body.message).toMatch(/Revisa tu correo electrónico/);
+    await t.mailsSent();
+    const mails = t.smtp.to(account.email);
+    expect(mails).toHaveLength(3);
+    const link = findLink(mails.at(-1)?.text ?? '', 'http://recuerdos.test/new-password?token=');
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const restored = await t.post('/api/user/restore-password', { email: account.email, password: 'recuperada-1', token });
+    expect(restored.status).toBe(200);
+    expect((await login(account.email, 'recuperada-1')).status).toBe(200);
+  });
+
+  it('forgot-password: 20 requests started at once for one e-mail send 3 mails', async () => {
+    const account = await makeAccount(t.db);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => requestPasswordReset(t.ctx, { email: account.email }, newIp())));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    await t.mailsSent();
+    expect(t.smtp.to(account.email)).toHaveLength(3);
   });
 
   function requestResetFrom(email: string, ip: string) {

@@ -110,6 +110,17 @@ describe('PostCard', () => {
     expect(postAuthor(post(), 'guest')).toBe('De Carmen Rojas');
   });
 
+  it("offers 'Reportar' when asked to, and marks a memory an operator hid (the owner's view)", async () => {
+    const onRequestReport = vi.fn();
+    render(<PostCard post={post({ path: '/media/k.jpg' })} authorKind="guest" onRequestReport={onRequestReport} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reportar este recuerdo' }));
+    expect(onRequestReport).toHaveBeenCalledTimes(1);
+    cleanup();
+    render(<PostCard post={post({ hidden: true, hiddenReason: 'No corresponde a este memorial.' })} authorKind="guest" />);
+    expect(screen.getByRole('note').textContent).toBe('Oculto por el equipo de Recuerdos. Solo tú lo ves. Motivo: No corresponde a este memorial.');
+    expect(screen.queryByRole('button', { name: /Reportar/ })).toBeNull();
+  });
+
   it('renders a text card with title, message and date', () => {
     render(<PostCard post={post()} authorKind="guest" />);
     const card = screen.getByRole('article');

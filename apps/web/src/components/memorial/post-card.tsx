@@ -37,6 +37,8 @@ export interface PostCardProps {
   onOpenMedia?: (post: Post) => void;
   /** Shows the close icon (owner area); the caller asks 'Sí, eliminar' / 'No, mantener' (DeletePostDialog). */
   onRequestDelete?: (post: Post) => void;
+  /** Shows 'Reportar' (visitors of a memorial); the caller asks why (issue 15). */
+  onRequestReport?: (post: Post) => void;
   /** Cards in the first screen load their picture at once; the rest lazily. */
   eager?: boolean;
   className?: string;
@@ -51,6 +53,26 @@ function DeleteButton({ post, onRequestDelete }: { post: Post; onRequestDelete: 
   );
 }
 
+function ReportButton({ post, onRequestReport }: { post: Post; onRequestReport: ((post: Post) => void) | undefined }) {
+  if (!onRequestReport) return null;
+  return (
+    // The name starts with the visible word (WCAG 2.5.3, label in name).
+    <button type="button" className="post-card__report" aria-label="Reportar este recuerdo" onClick={() => onRequestReport(post)}>
+      Reportar
+    </button>
+  );
+}
+
+/** The owner's view of a post an operator hid after a report: still theirs, seen by nobody else. */
+function HiddenNotice({ post }: { post: Post }) {
+  if (!post.hidden) return null;
+  return (
+    <p className="post-card__hidden" role="note">
+      <strong>Oculto por el equipo de Recuerdos.</strong> Solo tú lo ves. Motivo: {post.hiddenReason}
+    </p>
+  );
+}
+
 function PostDate({ post }: { post: Post }) {
   const text = postDate(post.date || post.reg);
   if (!text) return null;
@@ -61,18 +83,20 @@ function PostDate({ post }: { post: Post }) {
   );
 }
 
-function TextCard({ post, authorKind, onRequestDelete, className }: PostCardProps) {
+function TextCard({ post, authorKind, onRequestDelete, onRequestReport, className }: PostCardProps) {
   return (
-    <article className={['post-card', 'post-card--text', className ?? ''].filter(Boolean).join(' ')}>
+    <article className={['post-card', 'post-card--text', post.hidden ? 'post-card--hidden' : '', className ?? ''].filter(Boolean).join(' ')}>
       <h3 className="post-card__title">{postAuthor(post, authorKind)}</h3>
+      <HiddenNotice post={post} />
       <p className="post-card__message">{post.text.trim()}</p>
       <PostDate post={post} />
+      <ReportButton post={post} onRequestReport={onRequestReport} />
       <DeleteButton post={post} onRequestDelete={onRequestDelete} />
     </article>
   );
 }
 
-function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, eager = false, className }: PostCardProps) {
+function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, onRequestReport, eager = false, className }: PostCardProps) {
   const [turned, setTurned] = useState(false);
   // The back is filled the first time the card is turned: less to render and hydrate per card.
   const [everTurned, setEverTurned] = useState(false);
@@ -84,7 +108,8 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, eager = fal
   const message = post.text.trim();
 
   return (
-    <article className={['post-card', 'post-card--media', `post-card--${kind}`, className ?? ''].filter(Boolean).join(' ')} aria-label={`${kind === 'video' ? 'Video' : 'Foto'}: ${author}`}>
+    <article className={['post-card', 'post-card--media', `post-card--${kind}`, post.hidden ? 'post-card--hidden' : '', className ?? ''].filter(Boolean).join(' ')} aria-label={`${kind === 'video' ? 'Video' : 'Foto'}: ${author}`}>
+      <HiddenNotice post={post} />
       <div className={turned ? 'post-card__turn is-turned' : 'post-card__turn'}>
         <div className="post-card__face post-card__front" inert={turned} aria-hidden={turned || undefined}>
           {kind === 'picture' ? (
@@ -137,6 +162,7 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, eager = fal
         <TurnIcon />
         <span>{turned ? `Ver ${what}` : 'Ver dedicatoria'}</span>
       </button>
+      <ReportButton post={post} onRequestReport={onRequestReport} />
       <DeleteButton post={post} onRequestDelete={onRequestDelete} />
     </article>
   );

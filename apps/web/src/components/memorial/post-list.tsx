@@ -7,19 +7,20 @@ export interface PostListProps {
   authorKind: PostAuthorKind;
   onOpenMedia?: (post: Post) => void;
   onRequestDelete?: (post: Post) => void;
+  onRequestReport?: (post: Post) => void;
   /** How many cards from the top load their pictures at once (the rest lazily). */
   eagerCount?: number;
   /** Shown instead of the list when there are no posts. */
   emptyText: string;
 }
 
-export function PostList({ posts, authorKind, onOpenMedia, onRequestDelete, eagerCount = 0, emptyText }: PostListProps) {
+export function PostList({ posts, authorKind, onOpenMedia, onRequestDelete, onRequestReport, eagerCount = 0, emptyText }: PostListProps) {
   if (posts.length === 0) return <p className="post-list__empty muted">{emptyText}</p>;
   return (
     <ul className="post-list">
       {posts.map((post, index) => (
         <li key={postKey(post)} className={postCardKind(post) === 'text' ? 'post-list__text' : undefined}>
-          <PostCard post={post} authorKind={authorKind} onOpenMedia={onOpenMedia} onRequestDelete={onRequestDelete} eager={index < eagerCount} />
+          <PostCard post={post} authorKind={authorKind} onOpenMedia={onOpenMedia} onRequestDelete={onRequestDelete} onRequestReport={onRequestReport} eager={index < eagerCount} />
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 // The memorial's profile card (spec §2 'Profile card'), shared by the guest page and the account
 // area: photo 130×130 or a placeholder, full name, birth and death dates (year and 'DD de Mon'),
 // candle and flower counts ('+99' above 99), epitaph and resting place. The guest view copies the
-// guest link; the admin view shows the 'Editar datos' control it is given; the preview shows the
+// guest link and shares it by WhatsApp; the admin view shows the 'Editar datos' control it is given; the preview shows the
 // 'Previsualización' banner. Written against the React API that Preact's compat layer also has.
 import { useState, type ReactNode } from 'react';
 import type { Gifts, PersonData } from '@recuerdos/shared/api-types';
@@ -9,6 +9,7 @@ import { capCount, profileDate } from '@recuerdos/shared/format';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { pictureSrcSet } from '@recuerdos/shared/media';
 import { CopyLinkButton } from './copy-link-button';
+import { WhatsAppShareLink } from './whatsapp-share-link';
 import { FlameIcon, FlowerIcon, PersonIcon, PinIcon } from './memorial-icons';
 import './profile-card.css';
 
@@ -117,7 +118,12 @@ export function ProfileCard({ person, gifts, variant, guestLink, editAction, pho
           </span>
         </p>
       ) : null}
-      {variant === 'guest' && guestLink ? <CopyLinkButton link={guestLink} className="profile-card__copy" /> : null}
+      {variant === 'guest' && guestLink ? (
+        <div className="profile-card__share">
+          <CopyLinkButton link={guestLink} className="profile-card__copy" />
+          <WhatsAppShareLink fullname={person.fullname} link={guestLink} />
+        </div>
+      ) : null}
       {variant === 'admin' && editAction ? <div className="profile-card__actions">{editAction}</div> : null}
       {children}
     </section>

@@ -38,6 +38,8 @@ describe('pending messages', () => {
     await userEvent.click(within(lucia).getByRole('button', { name: 'Aprobar el recuerdo de Lucía' }));
     expect(await screen.findByRole('heading', { level: 1, name: '1 mensaje pendiente por aprobar' })).toBeTruthy();
     expect(screen.getByTestId('notification-badge').textContent).toBe('1');
+    expect(screen.queryByRole('article', { name: 'Recuerdo de Lucía' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Recuerdo de Pedro' })).toBeTruthy();
     const approve = calls.find((c) => c.path === '/content/approve-message');
     expect(approve?.body).toEqual({ identifier: 'mem-1', date: '2026-11-20 10:00:00.000' });
     expect(approve?.headers['Content-Type']).toBe('application/json');

@@ -1,9 +1,15 @@
 // GET /person/qr-code?identifier=&format=png|svg (beyond the spec, issue 6): the memorial's QR code
 // for the plaque or the funeral card, as a file download.
+// GET /person/remembrance-card?identifier=&size=a6|wallet (issue 14 §3): the printable recordatorio.
 import { downloadFile } from '../../../lib/account/download';
 
 export type QrFormat = 'png' | 'svg';
+export type CardSize = 'a6' | 'wallet';
 
 export function downloadQr(identifier: string, format: QrFormat): Promise<string> {
   return downloadFile('/person/qr-code', { identifier, format }, `recuerdos-qr.${format}`);
+}
+
+export function downloadCard(identifier: string, size: CardSize): Promise<string> {
+  return downloadFile('/person/remembrance-card', { identifier, size }, `recordatorio-${size}.pdf`);
 }

@@ -79,6 +79,13 @@ export function AccountHomePage() {
     );
   }
 
+  const showPermissions = () => {
+    const panel = document.getElementById('permisos');
+    if (!panel) return;
+    const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ behavior: calm ? 'auto' : 'smooth', block: 'start' });
+    panel.focus({ preventScroll: true });
+  };
   const open = (post: Post, kind: 'owner' | 'guest') =>
     setViewing({ path: post.path, description: post.text.trim() || `Publicación de ${postAuthor(post, kind) === 'Familia' ? 'la familia' : post.fullname}` });
 
@@ -105,6 +112,10 @@ export function AccountHomePage() {
             </Link>
           }
         />
+        {/* Below 1100 px the panel comes after every post: one tap brings it (issue 14 §6). */}
+        <button type="button" className={`home__jump ${buttonClass({ variant: 'ghost', size: 'sm' })}`} onClick={showPermissions}>
+          Permisos y compartir
+        </button>
       </div>
       <div className="home__posts">
         <FormBar label="Agregar una publicación" onOpen={setAdding} />
@@ -141,7 +152,7 @@ export function AccountHomePage() {
           )}
         </section>
       </div>
-      <div className="home__permissions">
+      <div className="home__permissions" id="permisos" tabIndex={-1}>
         <PermissionsPanel person={person.data} />
       </div>
       <AddPostDialog kind={adding} onClose={() => setAdding(null)} />

@@ -1,7 +1,8 @@
 // The side panel 'Permisos' (spec §2 'Owner home', §4, §5): the profile's state changes the
 // interface at once, before the server answers; while private, the visitors' access code (at most
 // 15 characters, no whitespace, saved 1 s after typing stops) and whether visitors may upload
-// pictures and videos or leave messages. 'Copiar enlace del perfil' copies the guest link.
+// pictures and videos or leave messages. 'Copiar enlace del perfil' copies the guest link;
+// 'Compartir por WhatsApp' shares it (issue 14 §3).
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Flag, OwnerPersonData, ProfileType } from '@recuerdos/shared/api-types';
@@ -9,6 +10,7 @@ import { MESSAGES } from '@recuerdos/shared/fields';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { ChoiceGroup, Radio, SelectField, TextField } from '../../../components/field';
 import { CopyLinkButton } from '../../../components/memorial/copy-link-button';
+import { WhatsAppShareLink } from '../../../components/memorial/whatsapp-share-link';
 import { accountKeys } from '../../../lib/account/keys';
 import { guestLink } from '../../../lib/account/guest-link';
 import { useDebouncedCallback } from '../../../lib/account/use-debounced-callback';
@@ -104,7 +106,10 @@ export function PermissionsPanel({ person }: { person: OwnerPersonData }) {
         <option value="U">Perfil público</option>
       </SelectField>
       {isPrivate ? <AccessCodeField key={person.identifier} person={person} /> : null}
-      <CopyLinkButton link={guestLink(person.identifier)} className="permissions__copy" />
+      <div className="permissions__share">
+        <CopyLinkButton link={guestLink(person.identifier)} />
+        <WhatsAppShareLink fullname={person.fullname} link={guestLink(person.identifier)} />
+      </div>
       {isPrivate ? (
         <>
           <FlagChoice person={person} name="picture" legend="¿Los invitados pueden subir fotos y videos?" />

@@ -1,37 +1,48 @@
-// 'Descargar código QR' (beyond the spec, issue 6): the memorial's QR code with its short link
-// printed under it, for the plaque or the funeral card; PNG for everyone, SVG for print shops.
-import { useState } from 'react';
+// What the family prints (beyond the spec, issues 6 and 14 §3): the memorial's QR code with its
+// short link printed under it, for the plaque (PNG for everyone, SVG for print shops), and the
+// remembrance card ("recordatorio") handed out at the wake, as a PDF in A6 or wallet size.
+import { useState, type ReactNode } from 'react';
 import { QrIcon } from '../../../components/account-icons';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadQr, type QrFormat } from '../api/download-qr';
+import { downloadCard, downloadQr } from '../api/download-qr';
+
+type Download = 'png' | 'svg' | 'a6' | 'wallet';
 
 export function QrDownload({ identifier }: { identifier: string }) {
-  const [running, setRunning] = useState<QrFormat | null>(null);
+  const [running, setRunning] = useState<Download | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const download = async (format: QrFormat) => {
-    setRunning(format);
+  const download = async (what: Download) => {
+    setRunning(what);
     setProblem(null);
     try {
-      await downloadQr(identifier, format);
+      if (what === 'png' || what === 'svg') await downloadQr(identifier, what);
+      else await downloadCard(identifier, what);
     } catch (err) {
       setProblem(errorMessage(err));
     } finally {
       setRunning(null);
     }
   };
+  const button = (what: Download, variant: 'secondary' | 'ghost', label: string, icon?: ReactNode) => (
+    <Button variant={variant} size="sm" icon={icon} loading={running === what} disabled={running !== null} onClick={() => void download(what)}>
+      {label}
+    </Button>
+  );
   return (
     <div className="qr-download">
       <p className="qr-download__title">Código QR del perfil</p>
       <p className="qr-download__text">Para la lápida, la placa o el recordatorio: al escanearlo, se abre el perfil.</p>
       <div className="qr-download__actions">
-        <Button variant="secondary" size="sm" icon={<QrIcon />} loading={running === 'png'} disabled={running !== null} onClick={() => void download('png')}>
-          Descargar código QR
-        </Button>
-        <Button variant="ghost" size="sm" loading={running === 'svg'} disabled={running !== null} onClick={() => void download('svg')}>
-          Versión SVG para imprenta
-        </Button>
+        {button('png', 'secondary', 'Descargar código QR', <QrIcon />)}
+        {button('svg', 'ghost', 'Versión SVG para imprenta')}
+      </div>
+      <p className="qr-download__title qr-download__title--next">Recordatorio para imprimir</p>
+      <p className="qr-download__text">Con la foto, el nombre, las fechas, el epitafio y el código QR, listo para el velorio o la misa.</p>
+      <div className="qr-download__actions">
+        {button('a6', 'secondary', 'Recordatorio A6 (PDF)')}
+        {button('wallet', 'ghost', 'Tamaño billetera (PDF)')}
       </div>
       {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
     </div>

@@ -1,4 +1,4 @@
-// The user menu of spec §2: name and picture, 'Perfiles' (every memorial of the account, the current
+// The user menu of spec §2: name and picture (the owner's initials, issue 14 §6), 'Perfiles' (every memorial of the account, the current
 // one marked; choosing another switches the session onto it and goes to /login, which lands back on
 // /account), 'Mi cuenta', 'Cerrar sesión' and the privacy and terms link. A dropdown on desktop and
 // the mobile profile modal below 1100 px share its content.
@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/spinner';
 import { useAccountUser } from '../../../lib/account/account-user';
 import { signOut, switchPerson } from '../../../lib/session';
 import { usePersons } from '../api/get-persons';
-import { Avatar } from './avatar';
+import { Avatar, OwnerAvatar } from './avatar';
 
 function UserMenuContent({ onDone }: { onDone: () => void }) {
   const user = useAccountUser();
@@ -36,7 +36,7 @@ function UserMenuContent({ onDone }: { onDone: () => void }) {
   return (
     <div className="user-menu">
       <div className="user-menu__who">
-        <Avatar path={user.profilepath} size={48} />
+        <OwnerAvatar name={user.name} lastname={user.lastname} size={48} />
         <div>
           <p className="user-menu__name">
             {user.name} {user.lastname}
@@ -148,7 +148,7 @@ export function UserMenuDropdown() {
           setOpen((value) => !value);
         }}
       >
-        <Avatar path={user.profilepath} />
+        <OwnerAvatar name={user.name} lastname={user.lastname} />
         <span className="user-dropdown__name">
           {user.name} {user.lastname}
         </span>
@@ -169,7 +169,7 @@ export function UserMenuModalButton() {
   return (
     <>
       <button type="button" className="mobile-bar__profile" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <Avatar path={user.profilepath} size={40} />
+        <OwnerAvatar name={user.name} lastname={user.lastname} size={40} />
         <span className="visually-hidden">Mi perfil</span>
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title="Mi perfil" size="sm">

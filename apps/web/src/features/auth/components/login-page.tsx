@@ -1,28 +1,22 @@
 // /login (spec §2, §4, §5): e-mail and password, the server's message under the form on failure,
-// /account (history replace) on success; a forgot-password link and a few words about the product.
-import { Link, useNavigate } from 'react-router';
-import { loginSchema } from '@recuerdos/shared/user-schemas';
-import { Button } from '../../../components/button';
-import { PasswordField, TextField } from '../../../components/field';
-import { FormAlert } from '../../../components/form-alert';
+// a forgot-password link and a few words about the product. Rendered by the server as a light page
+// whose only hydrated island is the form (docs/decisions/015); the SPA renders the same page when it
+// navigates here itself (after 'Cerrar sesión', a person switch).
+import { AppLink } from '../../../components/app-link';
 import { CheckIcon } from '../../../components/icons';
 import { PublicPage } from '../../../components/public-page';
-import { errorMessage } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/forms';
-import { usePageMeta } from '../../../lib/page-meta';
-import { useLogin } from '../api/login';
+import { usePageMeta, type PageMeta } from '../../../lib/page-meta';
+import { LOGIN_FORM_ISLAND_ID, LoginForm } from './login-form';
 import './auth.css';
 
-export function LoginPage() {
-  usePageMeta('Iniciar sesión', 'Ingresa a tu cuenta de Recuerdos para cuidar el memorial de tu ser querido.');
-  const navigate = useNavigate();
-  const login = useLogin();
-  const form = useZodForm(loginSchema, { defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
+export const LOGIN_META: PageMeta = {
+  title: 'Iniciar sesión',
+  description: 'Ingresa a tu cuenta de Recuerdos para cuidar el memorial de tu ser querido.',
+};
 
-  const onSubmit = form.handleSubmit((values) => {
-    login.mutate(values, { onSuccess: () => void navigate('/account', { replace: true }) });
-  });
+/** `onSignedIn`: where a successful login leads (the SPA navigates in place, the light page loads /account). */
+export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
+  usePageMeta(LOGIN_META.title, LOGIN_META.description);
 
   return (
     <PublicPage width="wide" headerAction={null}>
@@ -30,25 +24,14 @@ export function LoginPage() {
         <div className="auth__card card">
           <h1>Iniciar sesión</h1>
           <p className="auth__intro">Ingresa con el correo electrónico y la contraseña de tu cuenta.</p>
-          <form className="auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-            <TextField
-              label="Correo electrónico"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
-            <PasswordField label="Contraseña" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
-            <Button type="submit" size="lg" block loading={login.isPending}>
-              Ingresar
-            </Button>
-            {login.isError ? <FormAlert tone="error">{errorMessage(login.error)}</FormAlert> : null}
-          </form>
+          <div id={LOGIN_FORM_ISLAND_ID}>
+            <LoginForm onSignedIn={onSignedIn} />
+          </div>
+          <noscript>
+            <p className="auth__noscript">Para iniciar sesión necesitas activar JavaScript en tu navegador.</p>
+          </noscript>
           <p className="auth__links">
-            <Link to="/forgot-password">¿Olvidaste tu contraseña?</Link>
+            <AppLink to="/forgot-password">¿Olvidaste tu contraseña?</AppLink>
           </p>
         </div>
         <aside className="auth__aside" aria-labelledby="login-aside-title">

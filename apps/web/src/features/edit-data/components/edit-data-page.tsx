@@ -60,13 +60,18 @@ function DateSelects({ form, prefix, legend }: { form: FormApi; prefix: Prefix; 
   const { errors } = form.formState;
   // A choice that no longer exists (a future month, the 31st of February) is cleared.
   const refit = () => {
+    // A whole-date message is about the old choice: said again on the next save if still true.
+    form.clearErrors(`${prefix}Date` as never);
     const current = { year: form.getValues(names.year), month: form.getValues(names.month), day: form.getValues(names.day) };
     const fitted = fitDate(current);
     if (fitted.month !== current.month) form.setValue(names.month, fitted.month);
     if (fitted.day !== current.day) form.setValue(names.day, fitted.day);
   };
+  // A whole-date error (impossible, or the death before the birth) goes under the three selects.
+  const dateError = (errors as Partial<Record<`${Prefix}Date`, { message?: string }>>)[`${prefix}Date`]?.message;
+  const errorId = `${prefix}-date-error`;
   return (
-    <fieldset className="date-selects">
+    <fieldset className={['date-selects', dateError ? 'field--invalid' : ''].filter(Boolean).join(' ')} aria-describedby={dateError ? errorId : undefined}>
       <legend className="field__label">{legend}</legend>
       <div className="date-selects__row">
         <SelectField label="Año" error={errors[names.year]?.message} {...form.register(names.year, { onChange: refit })}>
@@ -85,7 +90,7 @@ function DateSelects({ form, prefix, legend }: { form: FormApi; prefix: Prefix; 
             </option>
           ))}
         </SelectField>
-        <SelectField label="Día" error={errors[names.day]?.message} {...form.register(names.day)}>
+        <SelectField label="Día" error={errors[names.day]?.message} {...form.register(names.day, { onChange: refit })}>
           <option value="">Día</option>
           {options.days.map((day) => (
             <option key={day} value={pad2(day)}>
@@ -94,6 +99,11 @@ function DateSelects({ form, prefix, legend }: { form: FormApi; prefix: Prefix; 
           ))}
         </SelectField>
       </div>
+      {dateError ? (
+        <p className="field__error" id={errorId}>
+          {dateError}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 // 'Enciende una vela' and 'Deja tus flores' (spec §2): each adds one to its count once the server
 // accepts it (spec §4), disabled while its call runs; a refusal (too many in a short time) is said
-// gently in a toast.
+// gently in a toast. Accepted, the visitor is thanked with a line naming the person and a small
+// flame or flower that rises and fades (still where the visitor asks for less motion; issue 14 §4).
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { FlameIcon, FlowerIcon } from '../../../components/memorial/memorial-icons';
@@ -10,17 +11,26 @@ import { giveGift, type GiftType } from '../api/give-gift';
 
 interface GiftButtonsProps {
   identifier: string;
+  /** The person's name, for the thanks. */
+  fullname: string;
   onGiven: (type: GiftType) => void;
 }
 
-export function GiftButtons({ identifier, onGiven }: GiftButtonsProps) {
+export function giftThanks(type: GiftType, fullname: string): string {
+  return type === 'V' ? `Encendiste una vela en memoria de ${fullname}` : `Dejaste flores en memoria de ${fullname}`;
+}
+
+export function GiftButtons({ identifier, fullname, onGiven }: GiftButtonsProps) {
   const [running, setRunning] = useState<GiftType | null>(null);
+  // A new key for each gift replays the animation, even for a second candle.
+  const [thanks, setThanks] = useState<{ type: GiftType; key: number } | null>(null);
 
   const give = async (type: GiftType) => {
     setRunning(type);
     try {
       await giveGift(identifier, type);
       onGiven(type);
+      setThanks((last) => ({ type, key: (last?.key ?? 0) + 1 }));
     } catch (err) {
       showToast('warning', errorMessage(err));
     } finally {
@@ -36,6 +46,16 @@ export function GiftButtons({ identifier, onGiven }: GiftButtonsProps) {
       <Button variant="secondary" className="gift-button gift-button--flower" icon={<FlowerIcon />} loading={running === 'F'} onClick={() => void give('F')}>
         Deja tus flores
       </Button>
+      <p className="gift-thanks" role="status">
+        {thanks ? (
+          <span key={thanks.key} className="gift-thanks__line">
+            <span className={`gift-thanks__sign gift-thanks__sign--${thanks.type === 'V' ? 'candle' : 'flower'}`} aria-hidden="true">
+              {thanks.type === 'V' ? <FlameIcon /> : <FlowerIcon />}
+            </span>
+            {giftThanks(thanks.type, fullname)}
+          </span>
+        ) : null}
+      </p>
     </div>
   );
 }

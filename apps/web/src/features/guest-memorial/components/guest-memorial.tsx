@@ -26,6 +26,7 @@ import './guest-memorial.css';
 // schemas and cropper.
 const MediaViewer = lazy(() => import('../../../components/memorial/media-viewer').then((m) => ({ default: m.MediaViewer })));
 const GuestPostModal = lazy(() => import('./guest-post-modal').then((m) => ({ default: m.GuestPostModal })));
+const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 
 /** Spec §3: '0' means disabled; anything else enabled. */
 const enabled = (flag: string) => flag !== '0';
@@ -68,6 +69,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
   const [state, setState] = useState<State>(() => initialState(initial));
   const [viewing, setViewing] = useState<Post | null>(null);
   const [composing, setComposing] = useState<PostKind | null>(null);
+  const [reporting, setReporting] = useState<Post | null>(null);
 
   /** The content with the stored guest token (renewed alongside, spec §4); the gate when refused. */
   const loadWithGuestToken = useCallback(
@@ -167,7 +169,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
           <div className="guest-layout">
             <div className="guest-layout__profile">
               <ProfileCard person={view.personData} gifts={view.gifts} variant="guest" guestLink={guestLink} headingLevel={1}>
-                <GiftButtons identifier={identifier} onGiven={addGift} />
+                <GiftButtons identifier={identifier} fullname={view.personData.fullname} onGiven={addGift} />
               </ProfileCard>
             </div>
             <div className="guest-layout__posts">
@@ -178,13 +180,13 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
                 <h2 id="publicaciones" className="guest-section__title">
                   Publicaciones
                 </h2>
-                <PostList posts={view.adminPosts} authorKind="owner" onOpenMedia={setViewing} eagerCount={2} emptyText="La familia aún no ha compartido publicaciones." />
+                <PostList posts={view.adminPosts} authorKind="owner" onOpenMedia={setViewing} onRequestReport={setReporting} eagerCount={2} emptyText="La familia aún no ha compartido publicaciones." />
               </section>
               <section className="guest-section" aria-labelledby="recuerdos-de-otros">
                 <h2 id="recuerdos-de-otros" className="guest-section__title">
                   Recuerdos compartidos por otros
                 </h2>
-                <PostList posts={view.guestPosts} authorKind="guest" onOpenMedia={setViewing} emptyText="Todavía nadie ha compartido un recuerdo." />
+                <PostList posts={view.guestPosts} authorKind="guest" onOpenMedia={setViewing} onRequestReport={setReporting} emptyText="Todavía nadie ha compartido un recuerdo." />
               </section>
             </div>
           </div>
@@ -200,6 +202,11 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
             description={viewing.text.trim() || (isVideoPath(viewing.path) ? 'Video compartido' : 'Foto compartida')}
             onClose={() => setViewing(null)}
           />
+        </Suspense>
+      ) : null}
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportDialog identifier={identifier} post={reporting} onClose={() => setReporting(null)} />
         </Suspense>
       ) : null}
       {composing && view ? (

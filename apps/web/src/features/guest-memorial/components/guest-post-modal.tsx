@@ -8,16 +8,25 @@ import { Controller } from 'react-hook-form';
 import { LIMITS, VIDEO_TYPE } from '@recuerdos/shared/limits';
 import { guestPostFormSchema, videoProblem, type PostKind } from '@recuerdos/shared/post-schemas';
 import { Button } from '../../../components/button';
+import { FormAlert } from '../../../components/form-alert';
 import { TextArea, TextField } from '../../../components/field';
 import { PictureCropField, pictureFieldError } from '../../../components/memorial/picture-crop-field';
 import { UploadProgress } from '../../../components/memorial/upload-progress';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api-client';
 import { blockEnter, useZodForm } from '../../../lib/forms';
 import { saveGuestMessage } from '../api/save-guest-message';
 import './guest-post-modal.css';
 
 const TITLES: Record<PostKind, string> = { message: 'Deja tu mensaje', picture: 'Deja tu foto', video: 'Deja tu video' };
+
+/**
+ * Refusals the visitor can act on (the memorial's waiting list is full, their daily upload budget is
+ * spent, they sent many in a short time): shown with the server's words. Anything else stays silent
+ * as spec §8 asks.
+ */
+const SPOKEN_REFUSALS = new Set(['409', '413', '429']);
 
 export const SENT_TITLE = 'Su memoria ha sido enviada';
 export const SENT_TEXT = 'La familia la revisará y, cuando la apruebe, aparecerá en el muro de recuerdos. Gracias por tu cariño.';
@@ -48,6 +57,8 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
   const [mediaError, setMediaError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
+  /** The server's refusal the visitor can act on (SPOKEN_REFUSALS). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const videoId = useId();
   const message = watch('message');
 
@@ -75,6 +86,7 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
     const problem = mediaProblem();
     setMediaError(problem);
     if (problem) return;
+    setRefusal(null);
     setSending(true);
     try {
       // Spec §9: a submit starts after 500 ms.
@@ -95,8 +107,9 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
       );
       showToast('success', SENT_TITLE, SENT_TEXT);
       onClose();
-    } catch {
+    } catch (error) {
       // Spec §8: a failed guest submission is silently ignored; the spinner stops and the form stays.
+      if (error instanceof ApiError && SPOKEN_REFUSALS.has(error.code)) setRefusal(error.message);
       setSending(false);
       setProgress(null);
     }
@@ -202,6 +215,7 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
             )}
           />
         ) : null}
+        {refusal ? <FormAlert tone="error">{refusal}</FormAlert> : null}
         {progress !== null ? <UploadProgress percent={progress} label={kind === 'video' ? 'Subiendo tu video' : 'Subiendo tu foto'} /> : null}
         <p className="guest-post-modal__consent">
           Tu nombre, tu correo y lo que compartas se usan solo para mostrar tu recuerdo en este memorial cuando la familia lo apruebe y para avisarte

@@ -90,8 +90,10 @@ export function FlyerCarousel({ images }: { images: readonly LandingImage[] }) {
           />
         ))}
       </div>
+      {/* One text node: the server writes adjacent texts as one, and hydrating four pieces into it
+          would rewrite this live region (and have it read aloud) as the page loads. */}
       <p className="visually-hidden" aria-live="polite">
-        Imagen {current + 1} de {count}
+        {`Imagen ${current + 1} de ${count}`}
       </p>
     </section>
   );

@@ -1,16 +1,28 @@
 // The landing (spec §2): pitch, the six flyers, the plans, the WhatsApp button and a Login link.
 // Desktop layout at 1000 px or more, mobile layout below; the mobile layout adds a link to the demo
-// memorial when the server has one.
-import { Link } from 'react-router';
+// memorial when the server has one. Rendered by the server and hydrated by the doors' bundle
+// (docs/decisions/015): only the carousel is interactive, so only its island is hydrated there; the
+// SPA renders the whole page for in-app navigation and unlisted paths.
+import { AppLink } from '../../../components/app-link';
 import { buttonClass } from '../../../components/button';
-import { CandleIcon, WhatsAppIcon } from '../../../components/icons';
+import { CandleIcon, CheckIcon, WhatsAppIcon } from '../../../components/icons';
 import { LoginLink, MAIN_ID, SiteHeader, SkipLink } from '../../../components/public-page';
 import { SiteFooter } from '../../../components/site-footer';
-import { usePageMeta } from '../../../lib/page-meta';
+import { usePageMeta, type PageMeta } from '../../../lib/page-meta';
 import { guestPath, siteConfig, whatsappUrl } from '../../../lib/site-config';
-import { FLYERS, PRICING } from '../media/catalog';
+import { FLYERS } from '../media/catalog';
+import { PLANS, PLANS_NOTE, formatSoles } from '../plans';
 import { FlyerCarousel } from './flyer-carousel';
 import './landing.css';
+
+export const LANDING_META: PageMeta = {
+  title: null,
+  description:
+    'Recuerdos: un memorial en línea para quienes amamos. Su foto, su historia y los mensajes de su familia, con un código QR en su lápida para visitarle desde el celular.',
+};
+
+/** The element the doors' bundle hydrates the carousel in (the rest of the page is static). */
+export const FLYERS_ISLAND_ID = 'landing-flyers';
 
 const STEPS = [
   {
@@ -44,10 +56,7 @@ function WhatsAppButton({ label = 'Escríbenos por WhatsApp' }: { label?: string
 }
 
 export function LandingPage() {
-  usePageMeta(
-    null,
-    'Recuerdos: un memorial en línea para quienes amamos. Su foto, su historia y los mensajes de su familia, con un código QR en su lápida para visitarle desde el celular.',
-  );
+  usePageMeta(LANDING_META.title, LANDING_META.description);
   const { demoIdentifier } = siteConfig();
 
   return (
@@ -72,16 +81,16 @@ export function LandingPage() {
               <div className="landing__actions">
                 <WhatsAppButton />
                 {demoIdentifier ? (
-                  <Link className={buttonClass({ variant: 'secondary', size: 'lg', className: 'landing__demo' })} to={guestPath(demoIdentifier)}>
+                  <AppLink className={buttonClass({ variant: 'secondary', size: 'lg', className: 'landing__demo' })} to={guestPath(demoIdentifier)}>
                     Ver un memorial de ejemplo
-                  </Link>
+                  </AppLink>
                 ) : null}
               </div>
               <p className="landing__login-hint">
-                ¿Ya tienes una cuenta? <Link to="/login">Inicia sesión</Link>
+                ¿Ya tienes una cuenta? <AppLink to="/login">Inicia sesión</AppLink>
               </p>
             </div>
-            <div className="landing__carousel">
+            <div className="landing__carousel" id={FLYERS_ISLAND_ID}>
               <FlyerCarousel images={FLYERS} />
             </div>
           </div>
@@ -107,26 +116,40 @@ export function LandingPage() {
         </section>
 
         <section className="landing__section landing__section--pricing" aria-labelledby="landing-pricing">
-          <div className="container landing__pricing">
-            <div className="landing__pricing-text">
-              <h2 id="landing-pricing" className="landing__section-title">
-                Planes
-              </h2>
-              <p>
-                Un solo pago, sin mensualidades. Elige el plan que mejor acompañe a tu familia; si tienes dudas, escríbenos y te
-                ayudamos a elegir con calma.
-              </p>
+          <div className="container">
+            <h2 id="landing-pricing" className="landing__section-title">
+              Planes
+            </h2>
+            <p className="landing__pricing-lead">
+              Un solo pago, sin mensualidades. Elige el plan que mejor acompañe a tu familia; si tienes dudas, escríbenos y te ayudamos a
+              elegir con calma.
+            </p>
+            <ul className="plans">
+              {PLANS.map((plan) => (
+                <li key={plan.name} className={plan.recommended ? 'plan plan--recommended' : 'plan'}>
+                  <h3 className="plan__name">Plan {plan.name}</h3>
+                  {plan.recommended ? <p className="plan__badge">Recomendado</p> : null}
+                  <p className="plan__price">
+                    <span className="plan__amount" aria-hidden="true">
+                      {formatSoles(plan.price)}
+                    </span>
+                    <span className="visually-hidden">{plan.price} soles</span> <span className="plan__once">pago único</span>
+                  </p>
+                  <ul className="plan__features">
+                    {plan.features.map((feature) => (
+                      <li key={feature}>
+                        <CheckIcon />
+                        <span>{feature}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+            <p className="landing__pricing-note">{PLANS_NOTE}</p>
+            <div className="landing__pricing-action">
               <WhatsAppButton label="Consultar por WhatsApp" />
             </div>
-            <img
-              className="landing__pricing-image"
-              src={PRICING.src}
-              alt={PRICING.alt}
-              width={PRICING.width}
-              height={PRICING.height}
-              loading="lazy"
-              decoding="async"
-            />
           </div>
         </section>
 

@@ -1,13 +1,13 @@
 // The landing's images, all in this folder so marketing can replace them without touching code:
 // swap a file (same name, or change the import below) and update its Spanish alt text, which must
-// say everything the image says. Six flyers for the carousel (spec §9) and one pricing image.
+// say everything the image says. Six flyers for the carousel (spec §9); the plans are text
+// (../plans.ts).
 import flyer1 from './flyer-1.svg';
 import flyer2 from './flyer-2.svg';
 import flyer3 from './flyer-3.svg';
 import flyer4 from './flyer-4.svg';
 import flyer5 from './flyer-5.svg';
 import flyer6 from './flyer-6.svg';
-import pricing from './pricing.svg';
 
 export interface LandingImage {
   src: string;
@@ -54,15 +54,3 @@ export const FLYERS: readonly LandingImage[] = [
     height: 1000,
   },
 ];
-
-export const PRICING: LandingImage = {
-  src: pricing,
-  alt:
-    'Nuestros planes, un memorial para siempre con un solo pago. ' +
-    'Plan Esencial, S/ 290: memorial en línea con foto y epitafio, código QR adhesivo para la lápida, velas y flores virtuales, perfil público o privado. ' +
-    'Plan Familiar, recomendado, S/ 490: todo lo del plan Esencial, placa de acero con el código QR grabado, mensajes, fotos y videos de visitantes, y tú apruebas cada recuerdo compartido. ' +
-    'Plan Legado, S/ 790: todo lo del plan Familiar, hasta 3 memoriales en una cuenta, recordatorios con QR para el velorio y acompañamiento personalizado. ' +
-    'Precios referenciales en soles, incluyen IGV.',
-  width: 800,
-  height: 790,
-};

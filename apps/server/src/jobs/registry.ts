@@ -1,0 +1,17 @@
+// Every scheduled job, in one place (issue 16 §1). Schedules are cron expressions in UTC.
+import type { JobDef } from './job';
+import { complaintDeadlineDigestJob } from './complaint-deadline-digest';
+import { contractLifecycleJob } from './contract-lifecycle';
+import { mailOutboxJob } from './mail-outbox';
+import { pendingMemoriesReminderJob } from './pending-memories-reminder';
+import { sessionCleanupJob } from './session-cleanup';
+import { tempUploadSweepJob } from './temp-upload-sweep';
+
+export const JOBS: JobDef[] = [
+  mailOutboxJob,
+  sessionCleanupJob,
+  tempUploadSweepJob,
+  contractLifecycleJob,
+  pendingMemoriesReminderJob,
+  complaintDeadlineDigestJob,
+];

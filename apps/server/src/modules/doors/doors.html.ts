@@ -1,0 +1,154 @@
+// The light doors' documents (docs/decisions/015-light-doors.md): '/' and '/login' rendered by the
+// web build's doors render, written around the markup with the door's own small bundle (read from
+// the doors' client manifest), its styles, the fonts and pictures of the first screen, and the site
+// configuration as a JSON block the islands read. Each document is made once per site configuration
+// and kept with its compressed forms; without a built render (API tests, a server started before the
+// first build), or if it fails, the door is the SPA's client-rendered index.html.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DOOR_ENTRY_SOURCES,
+  DOOR_NAMES,
+  DOORS_MANIFEST_FILE,
+  DOORS_RENDER_FILE,
+  type DoorName,
+  type DoorPage,
+  type DoorsRenderModule,
+} from '@recuerdos/shared/doors';
+import { SITE_CONFIG_ELEMENT_ID, jsonForHtml, type SiteConfig } from '@recuerdos/shared/site-config';
+import { escapeHtml } from '../../http/html';
+import { compressHtml, type CompressedHtml } from '../../plugins/web';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  assets?: string[];
+}
+
+/** A door's files: its entry, the chunks it imports at once, their CSS, the fonts to preload. */
+export interface DoorAssets {
+  script: string;
+  modulePreloads: string[];
+  styles: string[];
+  fonts: string[];
+}
+
+/** The doors' one web face (the headings; apps/web/src/doors/door-fonts.css), fetched with the document. */
+const PRELOADED_FONTS = [/\/lora-latin-600-normal-[\w-]+\.woff2$/];
+
+export function readDoorAssets(distDir: string): Record<DoorName, DoorAssets> | null {
+  const file = path.join(distDir, DOORS_MANIFEST_FILE);
+  if (!fs.existsSync(file)) return null;
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const url = (name: string) => `/${name}`;
+  const allFiles = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]).map(url);
+  const fonts = PRELOADED_FONTS.map((pattern) => allFiles.find((name) => pattern.test(name))).filter((name): name is string => !!name);
+  const assetsOf = (entryKey: string): DoorAssets | null => {
+    if (!manifest[entryKey]) return null;
+    const seen = new Set<string>();
+    const chunks: ManifestChunk[] = [];
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      chunks.push(chunk);
+      chunk.imports?.forEach(visit);
+    };
+    visit(entryKey);
+    const [entry, ...imported] = chunks;
+    if (!entry) return null;
+    return {
+      script: url(entry.file),
+      modulePreloads: imported.map((chunk) => url(chunk.file)),
+      // Shared styles (the imported chunks') first: tokens and base come before the page's own.
+      styles: [...new Set([...imported, entry].flatMap((chunk) => chunk.css ?? []))].map(url),
+      fonts,
+    };
+  };
+  const result: Partial<Record<DoorName, DoorAssets>> = {};
+  for (const door of DOOR_NAMES) {
+    const assets = assetsOf(DOOR_ENTRY_SOURCES[door]);
+    if (!assets) return null;
+    result[door] = assets;
+  }
+  return result as Record<DoorName, DoorAssets>;
+}
+
+export function doorDocument(page: DoorPage, assets: DoorAssets, config: SiteConfig): string {
+  const head = [
+    '<meta charset="UTF-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}">`,
+    '<meta name="theme-color" content="#4a3b6b">',
+    '<meta name="color-scheme" content="light">',
+    // Requested in this order: the styles that block the first paint, the largest picture of the
+    // first screen (Lighthouse's LCP element on a phone and a desktop), the headings' face, scripts.
+    ...assets.styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}">`),
+    ...page.preloadImages.map((image) => `<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`),
+    ...assets.fonts.map((font) => `<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`),
+    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
+    ...assets.modulePreloads.map((chunk) => `<link rel="modulepreload" href="${escapeHtml(chunk)}">`),
+    '<link rel="icon" href="/favicon.ico" sizes="32x32">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+    '<link rel="manifest" href="/manifest.webmanifest">',
+  ];
+  return [
+    '<!doctype html>',
+    '<html lang="es-PE">',
+    `<head>${head.join('')}</head>`,
+    `<body><div id="root">${page.html}</div>`,
+    `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForHtml(config)}</script>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+interface DoorRenderer {
+  assets: Record<DoorName, DoorAssets>;
+  render: DoorsRenderModule['renderDoor'];
+}
+
+/**
+ * The doors' documents, each made once per site configuration (the demo memorial is seeded after
+ * start; the footer's year turns). Null when the render is not built or fails: the caller then
+ * serves the SPA's index.html.
+ */
+export function doorPages(webDistDir: string, siteConfig: () => SiteConfig, log: FastifyBaseLogger) {
+  const moduleFile = path.join(path.dirname(webDistDir), 'dist-ssr', DOORS_RENDER_FILE);
+  let loading: Promise<DoorRenderer | null> | null = null;
+  const cache = new Map<DoorName, { key: string; page: Promise<CompressedHtml | null> }>();
+
+  const load = async (): Promise<DoorRenderer | null> => {
+    const assets = readDoorAssets(webDistDir);
+    if (!assets || !fs.existsSync(moduleFile)) {
+      log.warn({ moduleFile }, 'doors render not built: / and /login fall back to the client-rendered app');
+      return null;
+    }
+    const module = (await import(pathToFileURL(moduleFile).href)) as Partial<DoorsRenderModule>;
+    if (typeof module.renderDoor !== 'function') throw new Error(`${moduleFile} does not export renderDoor`);
+    return { assets, render: module.renderDoor };
+  };
+
+  const make = async (door: DoorName, config: SiteConfig): Promise<CompressedHtml | null> => {
+    const renderer = await (loading ??= load());
+    if (!renderer) return null;
+    return compressHtml(doorDocument(renderer.render(door, config), renderer.assets[door], config));
+  };
+
+  return (door: DoorName): Promise<CompressedHtml | null> => {
+    const config = siteConfig();
+    const key = `${new Date().getFullYear()}|${JSON.stringify(config)}`;
+    const cached = cache.get(door);
+    if (cached?.key === key) return cached.page;
+    const page = make(door, config).catch((err: unknown) => {
+      log.error({ err, door }, 'door render failed: it falls back to the client-rendered app');
+      return null;
+    });
+    cache.set(door, { key, page });
+    return page;
+  };
+}

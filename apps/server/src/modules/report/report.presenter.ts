@@ -1,0 +1,29 @@
+import type { AdminReport } from '@recuerdos/shared/admin-api-types';
+import { mediaPath } from '../../media/media-keys';
+import type { QueuedReport } from './report.repository';
+import { reasonLabel } from './report.service';
+
+export function presentReport(row: QueuedReport, publicUrl: string): AdminReport {
+  return {
+    id: row.id,
+    status: row.status,
+    reason: row.reason,
+    reasonLabel: reasonLabel(row.reason),
+    details: row.details,
+    createdAt: row.createdAt,
+    resolvedAt: row.resolvedAt,
+    resolvedBy: row.resolvedBy,
+    resolution: row.resolution,
+    otherOpenReports: row.otherOpenReports,
+    memorial: { identifier: row.identifier, fullname: row.fullname, type: row.type, guestUrl: `${publicUrl}/guest?id=${encodeURIComponent(row.identifier)}` },
+    post: {
+      reg: row.reg,
+      authorKind: row.authorKind,
+      authorName: row.authorKind === 'owner' ? 'Familia' : row.authorName,
+      text: row.text,
+      path: mediaPath(row.mediaKey, row.mediaKind),
+      hidden: row.hiddenAt !== null,
+      hiddenReason: row.hiddenReason,
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// One way to make a PDF (pdfkit): the embedded fonts with every Spanish letter, and the finished
+// file as one Buffer. Used by the complaints book and the remembrance card.
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+
+const require = createRequire(import.meta.url);
+// Source Sans 3 (Latin): every Spanish letter and sign (á é í ó ú ü ñ ¿ ¡ « » — €), embedded.
+const FONTS = {
+  regular: require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff'),
+  bold: require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-600-normal.woff'),
+};
+
+export type Pdf = InstanceType<typeof PDFDocument>;
+
+/** A new document with the fonts 'regular' and 'bold' registered; `finished` resolves after `doc.end()`. */
+export function newPdf(options: PDFKit.PDFDocumentOptions): { doc: Pdf; finished: Promise<Buffer> } {
+  const doc = new PDFDocument({ lang: 'es-PE', ...options });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+  return { doc, finished };
+}

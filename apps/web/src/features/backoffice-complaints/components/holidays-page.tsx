@@ -1,0 +1,60 @@
+// /admin/complaints/holidays (issue 15 §3): public holidays declared after the code was written;
+// every deadline of the book counts them.
+import { Link } from 'react-router';
+import { addHolidaySchema } from '@recuerdos/shared/admin-schemas';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/field';
+import { FormAlert } from '../../../components/form-alert';
+import { AdminPage, Panel } from '../../../components/backoffice/admin-page';
+import { Spinner } from '../../../components/spinner';
+import { showToast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/forms';
+import { shortDate } from '../../../lib/operator/admin-api';
+import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api/complaints';
+
+export function HolidaysPage() {
+  const holidays = useHolidays();
+  const add = useAddHoliday();
+  const remove = useRemoveHoliday();
+  const form = useZodForm(addHolidaySchema, { defaultValues: { date: '', name: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    add.mutate(values, {
+      onSuccess: (r) => {
+        showToast('success', r.message);
+        form.reset();
+      },
+    }),
+  );
+  return (
+    <AdminPage title="Feriados" actions={<Link to="/admin/complaints">Volver al libro</Link>}>
+      <p>Los plazos de 15 días hábiles ya descuentan sábados, domingos y los feriados nacionales fijos, Jueves y Viernes Santo. Agrega aquí un feriado nuevo cuando el Congreso lo declare.</p>
+      <Panel title="Agregar feriado" headingId="agregar">
+        <form className="bo-filters" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <TextField label="Fecha" type="date" error={errors.date?.message} {...form.register('date')} />
+          <TextField label="Nombre" error={errors.name?.message} {...form.register('name')} />
+          <Button type="submit" loading={add.isPending}>
+            Agregar feriado
+          </Button>
+        </form>
+        {add.isError ? <FormAlert tone="error">{errorMessage(add.error)}</FormAlert> : null}
+      </Panel>
+      <Panel title="Feriados agregados" headingId="agregados">
+        {holidays.isPending ? <Spinner /> : null}
+        {holidays.data?.holidays.length === 0 ? <p>Aún no se agregó ninguno.</p> : null}
+        <ul className="bo-cards">
+          {holidays.data?.holidays.map((h) => (
+            <li key={h.date}>
+              <strong>{shortDate(h.date)}</strong> · {h.name} <span className="muted">(agregado por {h.createdBy})</span>{' '}
+              <Button variant="ghost" size="sm" loading={remove.isPending && remove.variables === h.date} onClick={() => remove.mutate(h.date, { onSuccess: (r) => showToast('success', r.message) })}>
+                Quitar {shortDate(h.date)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        {remove.isError ? <FormAlert tone="error">{errorMessage(remove.error)}</FormAlert> : null}
+      </Panel>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,43 @@
+// /admin/contracts/new (issue 15 §2): the same as `admin create-contract` — an account (if the
+// e-mail is new), a private memorial and a pending contract; the activation link goes by e-mail.
+import { Link, useNavigate } from 'react-router';
+import { adminCreateContractSchema } from '@recuerdos/shared/admin-schemas';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/field';
+import { FormAlert } from '../../../components/form-alert';
+import { AdminPage } from '../../../components/backoffice/admin-page';
+import { showToast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/forms';
+import { useCreateContract } from '../api/contracts';
+
+export function NewContractPage() {
+  const navigate = useNavigate();
+  const create = useCreateContract();
+  const form = useZodForm(adminCreateContractSchema, { defaultValues: { email: '', name: '', lastname: '', person: '', expiresOn: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (envelope) => {
+        showToast('success', envelope.message);
+        void navigate(`/admin/contracts/${encodeURIComponent(envelope.data.contract.number)}`);
+      },
+    }),
+  );
+  return (
+    <AdminPage title="Nuevo contrato" actions={<Link to="/admin/contracts">Volver a contratos</Link>}>
+      <form className="bo-panel bo-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <p>Si el correo ya tiene una cuenta, el contrato agrega un nuevo memorial a esa cuenta. El memorial empieza privado, con un código de acceso.</p>
+        <TextField label="Correo electrónico del titular" type="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...form.register('email')} />
+        <TextField label="Nombres del titular" error={errors.name?.message} {...form.register('name')} />
+        <TextField label="Apellidos del titular" error={errors.lastname?.message} {...form.register('lastname')} />
+        <TextField label="Nombre completo del ser querido" error={errors.person?.message} {...form.register('person')} />
+        <TextField label="Último día del servicio (opcional)" type="date" hint="Déjalo vacío si el servicio no tiene fecha de fin." error={errors.expiresOn?.message} {...form.register('expiresOn')} />
+        <Button type="submit" loading={create.isPending}>
+          Crear contrato y enviar activación
+        </Button>
+        {create.isError ? <FormAlert tone="error">{errorMessage(create.error)}</FormAlert> : null}
+      </form>
+    </AdminPage>
+  );
+}

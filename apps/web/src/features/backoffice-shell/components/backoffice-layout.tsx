@@ -1,0 +1,65 @@
+// The back office's frame (issue 15): only with a complete operator session (else /admin/login),
+// a bar with the sections and the operator, and the page. Loaded only under /admin.
+import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import '../../../components/backoffice/backoffice.css';
+import { adminApi } from '../../../lib/operator/admin-api';
+import { setOperatorSession, useOperatorSession } from '../../../lib/operator/operator-session';
+
+const SECTIONS = [
+  ['/admin/complaints', 'Reclamos'],
+  ['/admin/contracts', 'Contratos'],
+  ['/admin/reports', 'Reportes'],
+  ['/admin/audit', 'Auditoría'],
+] as const;
+
+export function BackofficeLayout() {
+  const session = useOperatorSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (!session?.operator) return <Navigate to="/admin/login" replace />;
+
+  const logout = async () => {
+    try {
+      await adminApi.post('/auth/logout');
+    } catch {
+      // Already ended: the local session goes anyway.
+    }
+    setOperatorSession(null);
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    void navigate('/admin/login', { replace: true });
+  };
+
+  return (
+    <div className="bo">
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <header className="bo-bar">
+        <Link className="bo-bar__brand" to="/admin/complaints">
+          Recuerdos · Administración
+        </Link>
+        <nav aria-label="Secciones">
+          <ul className="bo-nav">
+            {SECTIONS.map(([to, label]) => (
+              <li key={to}>
+                <NavLink to={to}>{label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="bo-bar__me">
+          <Link to="/admin/account" aria-label={`Mi cuenta (${session.operator.name})`}>
+            {session.operator.name}
+          </Link>
+          <button type="button" onClick={() => void logout()}>
+            Cerrar sesión
+          </button>
+        </div>
+      </header>
+      <main id="contenido" className="bo-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

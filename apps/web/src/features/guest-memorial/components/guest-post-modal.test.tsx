@@ -1,0 +1,33 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/render';
+import { GuestPostModal } from './guest-post-modal';
+
+const FULL = 'Este perfil ya tiene muchos recuerdos esperando la aprobación de la familia. Inténtalo de nuevo en unos días';
+
+async function sendMessage() {
+  const user = userEvent.setup();
+  render(<GuestPostModal kind="message" identifier="mem-1" messagesAllowed onClose={() => undefined} />);
+  await user.type(screen.getByLabelText('Tu nombre'), 'Lucía');
+  await user.type(screen.getByLabelText('Tu mensaje'), 'Te recordamos');
+  await user.click(screen.getByRole('button', { name: 'Guardar' }));
+}
+
+describe('the guest modal when the server refuses', () => {
+  it('shows a refusal the visitor can act on (a full waiting list) and keeps what they typed', async () => {
+    const calls = mockApi({ 'POST /content/save-guest-message': () => ({ code: '409', message: FULL }) });
+    await sendMessage();
+    expect((await screen.findByRole('alert')).textContent).toBe(FULL);
+    expect(calls).toHaveLength(1);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Tu mensaje').value).toBe('Te recordamos');
+  });
+
+  it('stays silent on other failures, as spec §8 asks', async () => {
+    const calls = mockApi({ 'POST /content/save-guest-message': () => ({ code: '500', message: 'Ocurrió un error inesperado' }) });
+    await sendMessage();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Guardar' }).disabled).toBe(false));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+// 'Reportar' (issue 15 §4): a visitor tells the Recuerdos team why a memory should not be on the
+// memorial. Loaded only when a visitor opens it. Plain state (no form library): the guest page
+// runs on Preact, and the dialog has two fields.
+import { useState } from 'react';
+import type { Post } from '@recuerdos/shared/api-types';
+import { REPORT_MESSAGES, REPORT_REASONS, reportFormSchema, type ReportReason } from '@recuerdos/shared/report-schemas';
+import { Button } from '../../../components/button';
+import { ChoiceGroup, Radio, TextArea } from '../../../components/field';
+import { FormAlert } from '../../../components/form-alert';
+import { Modal } from '../../../components/modal';
+import { showToast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { reportPost } from '../api/report-post';
+
+interface ReportDialogProps {
+  identifier: string;
+  post: Post;
+  onClose: () => void;
+}
+
+const DETAILS_MAX = 500;
+
+export function ReportDialog({ identifier, post, onClose }: ReportDialogProps) {
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [details, setDetails] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string; details?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    const parsed = reportFormSchema.safeParse({ reason, details });
+    if (!parsed.success) {
+      const next: { reason?: string; details?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'details' ? 'details' : 'reason';
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setSending(true);
+    try {
+      await reportPost({ identifier, date: post.reg, reason: parsed.data.reason, details: parsed.data.details });
+      showToast('success', REPORT_MESSAGES.sent);
+      onClose();
+    } catch (err) {
+      setFailure(errorMessage(err));
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={!sending}
+      title="Reportar este recuerdo"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={sending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="report-form" loading={sending}>
+            Enviar reporte
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="report-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <p>Cuéntanos por qué este recuerdo no debería estar en el memorial. Nuestro equipo lo revisará; la familia no sabrá quién lo reportó.</p>
+        <ChoiceGroup legend="Motivo" error={errors.reason}>
+          {(Object.entries(REPORT_REASONS) as [ReportReason, string][]).map(([key, label]) => (
+            <Radio key={key} name="reason" value={key} label={label} checked={reason === key} onChange={() => setReason(key)} />
+          ))}
+        </ChoiceGroup>
+        <TextArea
+          label={reason === 'other' ? 'Detalle' : 'Detalle (opcional)'}
+          value={details}
+          maxLength={DETAILS_MAX}
+          rows={3}
+          count={{ value: details.length, max: DETAILS_MAX }}
+          error={errors.details}
+          onChange={(event) => setDetails(event.currentTarget.value)}
+        />
+        {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+      </form>
+    </Modal>
+  );
+}

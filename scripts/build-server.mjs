@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Compiles the server to plain JavaScript (esbuild): apps/server/dist/server.js and admin.js, with the
+// workspace's own TypeScript (the server and @recuerdos/shared) bundled in and every npm package left
+// as an import resolved from node_modules at run time. `--if-stale` skips the build when the output is
+// newer than every source file (npm start).
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, stop } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'apps/server/dist');
+const sources = [path.join(root, 'apps/server/src'), path.join(root, 'packages/shared/src'), path.join(root, 'package-lock.json'), path.join(import.meta.filename)];
+const outputs = [path.join(outdir, 'server.js'), path.join(outdir, 'admin.js')];
+
+function newestMtime(entry) {
+  let info;
+  try {
+    info = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+export function serverIsStale() {
+  const built = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
+  return built === 0 || Math.max(...sources.map(newestMtime)) > built;
+}
+
+export async function buildServer() {
+  await build({
+    entryPoints: { server: path.join(root, 'apps/server/src/server.ts'), admin: path.join(root, 'apps/server/src/cli/admin.ts') },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    jsx: 'automatic',
+    // import.meta.dirname stays meaningful: dist/ sits at the same depth as src/.
+    plugins: [
+      {
+        name: 'npm-packages-external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@recuerdos/') ? undefined : { path: args.path, external: true }));
+        },
+      },
+    ],
+  });
+  // esbuild's service process would otherwise live (and hold memory) as long as the server.
+  await stop();
+}
+
+if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
+  const ifStale = process.argv.includes('--if-stale');
+  if (ifStale && !serverIsStale()) process.exit(0);
+  const started = Date.now();
+  await buildServer();
+  console.log(`Server compiled to apps/server/dist in ${Date.now() - started} ms`);
+}
