@@ -13,7 +13,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { runStartupTasks } from '../src/startup';
 import { createTestDatabase, testDialect, type TestDatabase } from './database';
-import { SmtpCapture } from './smtp-capture';
+import { SmtpCapture, type CapturedMail } from './smtp-capture';
 import { startS3rver, type TestS3 } from './s3';
 
 export interface StartOptions {
@@ -136,6 +136,15 @@ export class TestServer {
   /** Delivers what the outbox holds now (as the mail-outbox job would; a claim keeps each message single), then waits for the rest. */
   async mailsSent(): Promise<void> {
     await this.ctx.mail.idle();
+  }
+
+  /**
+   * The first e-mail matching `predicate`, after delivering the outbox here: tests do not wait on the
+   * jobs layer's timing, which a busy machine stretches (the jobs' own tests cover it).
+   */
+  async mail(predicate: (mail: CapturedMail) => boolean): Promise<CapturedMail> {
+    await this.mailsSent();
+    return this.smtp.waitFor(predicate);
   }
 
   async close(): Promise<void> {

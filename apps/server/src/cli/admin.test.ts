@@ -138,7 +138,7 @@ describe('create-contract', () => {
       passwordHash: null,
     });
 
-    const mail = await t.smtp.waitFor((m) => m.to.includes('carmen.rojas@ejemplo.pe'));
+    const mail = await t.mail((m) => m.to.includes('carmen.rojas@ejemplo.pe'));
     expect(mail.subject).toBe('Activa tu contrato de Recuerdos');
     expect(findLink(mail.text, 'http://recuerdos.test/activate-account?')).toBe(out.activationUrl);
 

@@ -107,7 +107,7 @@ describe('deadlines and holidays', () => {
     const sent = await sendComplaintDeadlineDigest(t.ctx);
     expect(sent.complaints).toBeGreaterThanOrEqual(2);
     await t.mailsSent();
-    const mail = await t.smtp.waitFor((m) => m.to.includes(other.email) && m.subject.startsWith('Libro de Reclamaciones:'));
+    const mail = await t.mail((m) => m.to.includes(other.email) && m.subject.startsWith('Libro de Reclamaciones:'));
     expect(mail.subject).toMatch(/vencido/);
     expect(mail.text).toContain('Hola, Pedro:');
     expect(mail.text).toContain(overdue.number);
@@ -148,7 +148,7 @@ describe('answering', () => {
     expect(detail.urgency).toBeNull();
     expect(detail.entries).toEqual([{ kind: 'answer', text, operatorName: 'Lucía Ñañez', emailedTo: 'ana.reclamo@ejemplo.pe', createdAt: expect.any(String) as string }]);
 
-    const mail = await t.smtp.waitFor((m) => m.to.includes('ana.reclamo@ejemplo.pe') && m.subject.startsWith('Respuesta'));
+    const mail = await t.mail((m) => m.to.includes('ana.reclamo@ejemplo.pe') && m.subject.startsWith('Respuesta'));
     expect(mail.subject).toBe(`Respuesta a tu reclamo N.° ${filed.number}`);
     expect(mail.text).toContain('Hola, Ana:');
     expect(mail.text).toContain(text);
@@ -174,7 +174,7 @@ describe('answering', () => {
       ['note', 'Llamamos por teléfono.', null],
       ['note', 'Te enviamos también el enlace.', 'ana.reclamo@ejemplo.pe'],
     ]);
-    await t.smtp.waitFor((m) => m.to.includes('ana.reclamo@ejemplo.pe') && m.subject.startsWith('Información sobre tu reclamo'));
+    await t.mail((m) => m.to.includes('ana.reclamo@ejemplo.pe') && m.subject.startsWith('Información sobre tu reclamo'));
     await t.mailsSent();
     expect(t.smtp.to('ana.reclamo@ejemplo.pe').map((m) => m.subject.split(' ')[0])).toEqual(['Libro', 'Respuesta', 'Información']);
 

@@ -83,13 +83,13 @@ describe('complaints book', () => {
     });
     expect(row?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
-    const copy = await t.smtp.waitFor((m) => m.to.includes('maria.huaman@ejemplo.pe'));
+    const copy = await t.mail((m) => m.to.includes('maria.huaman@ejemplo.pe'));
     expect(copy.subject).toBe(`Libro de Reclamaciones: tu reclamo N.° ${year}-000001`);
     for (const text of [`${year}-000001`, 'Huamán Quispe', 'RC-2026-0042', '45678912', '987654321', 'Reclamo', 'No pude subir las fotos de mi padre.', 'Que revisen mi cuenta', '22/11/2026', 'INDECOPI']) {
       expect(copy.text).toContain(text);
     }
     expect(copy.text).toMatch(/Fecha y hora de registro: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-    const business = await t.smtp.waitFor((m) => m.to.includes('libro@recuerdos.test') && m.subject.includes(`${year}-000002`));
+    const business = await t.mail((m) => m.to.includes('libro@recuerdos.test') && m.subject.includes(`${year}-000002`));
     expect(business.subject).toBe(`Nueva queja N.° ${year}-000002 en el Libro de Reclamaciones`);
     expect(business.text).toContain('José Huamán Quispe registró una queja en el Libro de Reclamaciones.');
     expect(business.text).toContain('jose@ejemplo.pe');

@@ -154,7 +154,7 @@ describe('guest post life cycle', () => {
     expect(sent.body).toEqual({ code: '200', message: 'Su memoria ha sido enviada', data: {} });
 
     // The owner is told a memory awaits approval.
-    const notice = await t.smtp.waitFor((m) => m.to.includes(account.email));
+    const notice = await t.mail((m) => m.to.includes(account.email));
     expect(notice.subject).toBe('Un nuevo recuerdo de Lucía Torres espera tu aprobación');
     expect(findLink(notice.text, 'http://recuerdos.test/account/notifications')).toBe('http://recuerdos.test/account/notifications');
     expect(notice.text).not.toContain('lucia.torres@ejemplo.pe');
@@ -190,7 +190,7 @@ describe('guest post life cycle', () => {
     expect(publicMedia.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     for (const width of [240, 480, 800]) expect((await fetch(t.url + (post?.path ?? '').replace('.jpg', `-${width}.webp`))).status).toBe(200);
 
-    const thanks = await t.smtp.waitFor((m) => m.to.includes('lucia.torres@ejemplo.pe'));
+    const thanks = await t.mail((m) => m.to.includes('lucia.torres@ejemplo.pe'));
     expect(thanks.subject).toBe(`Tu recuerdo ya está en el memorial de ${memorial.fullname}`);
     expect(findLink(thanks.text, 'http://recuerdos.test/guest?id=')).toBe(`http://recuerdos.test/guest?id=${memorial.identifier}`);
 

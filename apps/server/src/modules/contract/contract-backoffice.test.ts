@@ -69,7 +69,7 @@ describe('contracts in the back office', () => {
     const { number } = res.body.data.contract;
     expect(number).toMatch(/^REC-\d{4}-\d{5}$/);
     expect(JSON.stringify(res.body.data)).not.toContain('token');
-    const mail = await t.smtp.waitFor((m) => m.to.includes('nueva.clienta@ejemplo.pe'));
+    const mail = await t.mail((m) => m.to.includes('nueva.clienta@ejemplo.pe'));
     expect(mail.subject).toBe('Activa tu contrato de Recuerdos');
     const link = findLink(mail.text, 'http://recuerdos.test/activate-account?contract=');
     const url = new URL(link);
@@ -88,7 +88,7 @@ describe('contracts in the back office', () => {
     const res = await t.post(`/api/admin/contracts/${created.number}/resend-activation`, {}, as());
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Enviamos de nuevo el enlace de activación');
-    const mail = await t.smtp.waitFor((m) => m.to.includes('reenvio@ejemplo.pe'));
+    const mail = await t.mail((m) => m.to.includes('reenvio@ejemplo.pe'));
     const fresh = new URL(findLink(mail.text, 'http://recuerdos.test/activate-account?contract=')).searchParams.get('token') ?? '';
     expect(fresh).not.toBe(oldToken);
     expect((await t.post('/api/contract/activate', { contract: created.number, token: oldToken })).status).toBe(400);

@@ -65,7 +65,7 @@ describe('POST /api/contract/activate', () => {
     expect(row.state).toBe('active');
     expect(row.activatedAt).not.toBeNull();
 
-    const mail = await t.smtp.waitFor((m) => m.to.includes(created.email));
+    const mail = await t.mail((m) => m.to.includes(created.email));
     expect(mail.subject).toBe('Notificación de contrato aprobado');
     expect(mail.text).toContain('Hola, Carmen:');
     expect(mail.text).toContain(contract);
@@ -98,7 +98,7 @@ describe('POST /api/contract/activate', () => {
   it('sends no password link when the account already has a password', async () => {
     const { created, contract, token } = await newContract({ password: 'clave-del-operador' });
     expect((await activate({ contract, token })).status).toBe(200);
-    const mail = await t.smtp.waitFor((m) => m.to.includes(created.email));
+    const mail = await t.mail((m) => m.to.includes(created.email));
     expect(mail.subject).toBe('Notificación de contrato aprobado');
     expect(mail.text).not.toContain('/new-password');
     expect(findLink(mail.text, 'http://recuerdos.test/login')).toBe('http://recuerdos.test/login');

@@ -117,7 +117,7 @@ describe('the operators act on reports', () => {
     expect(res.body.message).toBe('Ocultamos el recuerdo y le escribimos a la familia');
 
     // The owner's e-mail, read back from SMTP.
-    const mail = await t.smtp.waitFor((m) => m.to.includes('carmen.familia@ejemplo.pe') && m.subject.startsWith('Ocultamos'));
+    const mail = await t.mail((m) => m.to.includes('carmen.familia@ejemplo.pe') && m.subject.startsWith('Ocultamos'));
     expect(mail.subject).toBe('Ocultamos un recuerdo del perfil de Rosa Mamani Huamán');
     expect(mail.text).toContain('Hola, Carmen:');
     expect(mail.text).toContain(`El motivo: ${reason}`);

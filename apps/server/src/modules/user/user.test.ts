@@ -335,7 +335,7 @@ describe('password reset by e-mail', () => {
     const before = t.smtp.to(email).length;
     const res = await requestReset(email);
     expect(res.status).toBe(200);
-    const mail = await t.smtp.waitFor((m) => m.to.includes(email) && t.smtp.to(email).indexOf(m) >= before);
+    const mail = await t.mail((m) => m.to.includes(email) && t.smtp.to(email).indexOf(m) >= before);
     return new URL(findLink(mail.text, RESET_LINK)).searchParams.get('token') ?? '';
   }
 
@@ -345,7 +345,7 @@ describe('password reset by e-mail', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: '200', message: RESET_SENT, data: {} });
 
-    const mail = await t.smtp.waitFor((m) => m.to.includes(account.email));
+    const mail = await t.mail((m) => m.to.includes(account.email));
     expect(mail.subject).toBe('Crea una nueva contraseña para Recuerdos');
     expect(mail.text).toContain('Hola, Rosa:');
     const link = findLink(mail.text, RESET_LINK);
