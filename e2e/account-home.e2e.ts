@@ -263,6 +263,16 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       await videoDialog.waitFor({ state: 'detached' });
       expect(await cardOrder(page)).toEqual(['video', 'foto', 'Te extrañamos, mamá']);
       await expectAccessible(page, `/account with posts at ${viewport.width} px`);
+      // The drag handle has its own gutter: 'Familia' starts where the message does, clear of the handle (issue 14 §6).
+      const textCard = ownerCards(page).filter({ hasText: 'Te extrañamos, mamá' });
+      const title = await textCard.getByRole('heading', { name: 'Familia' }).boundingBox();
+      const message = await textCard.getByText('Te extrañamos, mamá').boundingBox();
+      const handle = await textCard.getByRole('button', { name: /^Mover/ }).boundingBox();
+      expect(title && message && handle).toBeTruthy();
+      if (title && message && handle) {
+        expect(Math.abs(title.x - message.x)).toBeLessThan(1);
+        expect(title.x).toBeGreaterThanOrEqual(handle.x + handle.width);
+      }
 
       // Delete: 'No, mantener' keeps it, 'Sí, eliminar' removes it (for good).
       await api(server, 'POST', '/content/save-admin-message', { token: await ownerToken(server, owner), body: { identifier: id, message: 'Para borrar' } });
