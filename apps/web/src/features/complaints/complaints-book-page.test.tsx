@@ -87,7 +87,7 @@ describe('/complaints-book', () => {
     });
   });
 
-  it('silently keeps the form when sending fails (spec §8)', async () => {
+  it('keeps the form and says why when sending fails (issue 14 §5)', async () => {
     const user = userEvent.setup();
     mockApi({ 'POST /internal/complaints': () => ({ code: '500', message: 'Error' }) });
     renderRoute('/complaints-book');
@@ -97,7 +97,9 @@ describe('/complaints-book', () => {
     const button = await screen.findByRole('button', { name: 'Enviar' });
     expect(button.hasAttribute('disabled')).toBe(false);
     expect(screen.queryByText('Tu Reclamo o Queja se envió con éxito')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('No pudimos registrar tu reclamo. Error');
+    expect(alert.textContent).toContain('Lo que escribiste sigue aquí');
     expect(screen.getByLabelText<HTMLInputElement>('Nombres').value).toBe('Rosa');
   });
 });

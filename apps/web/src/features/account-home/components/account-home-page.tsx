@@ -19,6 +19,7 @@ import { useAccountUser } from '../../../lib/account/account-user';
 import { useGifts } from '../../../lib/account/get-gifts';
 import { usePerson } from '../../../lib/account/get-person';
 import { accountKeys } from '../../../lib/account/keys';
+import { reportFailure } from '../../../lib/failure';
 import { usePageMeta } from '../../../lib/page-meta';
 import { deletePost } from '../api/delete-post';
 import { useAdminPosts, useGuestApprovedPosts } from '../api/get-posts';
@@ -39,20 +40,27 @@ function usePostActions() {
   const queryClient = useQueryClient();
   const keyOf = (list: Deleting['list']) => (list === 'admin' ? accountKeys.adminPosts(identifier) : accountKeys.guestPosts(identifier));
   return {
-    /** Spec §4: the post leaves the list whether the call succeeds or fails. */
+    /**
+     * The post leaves the list once it is deleted. Spec §4 removed it even when the call failed; a memory
+     * the server still shows is not hidden from its owner: it stays, and the owner is told (issue 14 §5).
+     */
     remove: async ({ post, list }: Deleting) => {
       try {
         await deletePost(identifier, post.reg);
-      } catch {
-        // Spec §8: silently swallowed.
+      } catch (error) {
+        reportFailure('No pudimos eliminar la publicación', error);
+        return;
       }
       queryClient.setQueryData<Post[]>(keyOf(list), (posts) => posts?.filter((p) => p.reg !== post.reg));
     },
     reorder: (posts: Post[]) => {
       const placed = posts.map((post, index) => ({ ...post, place: posts.length - index }));
       queryClient.setQueryData<Post[]>(accountKeys.adminPosts(identifier), placed);
-      // Spec §8: a failed reorder is only logged.
-      updateCardsOrder(identifier, placed).catch((err: unknown) => console.error('The new order could not be saved', err));
+      // A failed reorder puts the cards back in the server's order and says so (spec §8 only logged it).
+      updateCardsOrder(identifier, placed).catch((error: unknown) => {
+        reportFailure('No pudimos guardar el nuevo orden', error);
+        void queryClient.invalidateQueries({ queryKey: accountKeys.adminPosts(identifier) });
+      });
     },
   };
 }

@@ -14,16 +14,20 @@ import { WhatsAppShareLink } from '../../../components/memorial/whatsapp-share-l
 import { accountKeys } from '../../../lib/account/keys';
 import { guestLink } from '../../../lib/account/guest-link';
 import { useDebouncedCallback } from '../../../lib/account/use-debounced-callback';
+import { reportFailure } from '../../../lib/failure';
 import { normalizeAccessCode, updateAccessCode, updateFlag, updateProfileType, type FlagName } from '../api/update-settings';
 import { QrDownload } from './qr-download';
 
-/** Spec §8: a failed settings call is silently swallowed; the server's state is read again. */
+/** A failed settings call reads the server's state again and says so (issue 14 §5; spec §8 was silent). */
 function useSettingsCache(identifier: string) {
   const queryClient = useQueryClient();
   const key = accountKeys.person(identifier);
   return {
     patch: (change: Partial<OwnerPersonData>) => queryClient.setQueryData<OwnerPersonData>(key, (person) => (person ? { ...person, ...change } : person)),
-    resync: () => void queryClient.invalidateQueries({ queryKey: key }),
+    resync: (error: unknown) => {
+      reportFailure('No pudimos guardar el cambio', error);
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
   };
 }
 

@@ -1,13 +1,16 @@
 // /activate-account?contract=&token= (spec §2, §4): activates the contract, then replaces the URL
-// with /activate-account (the spent link leaves the address bar and the history); an error goes
-// to /. Without parameters it shows the confirmation.
-import { useEffect } from 'react';
+// with /activate-account (the spent link leaves the address bar and the history); a refusal goes
+// to / with the server's reason in a toast, a lost connection stays with 'Reintentar' (issue 14 §5;
+// spec §8 went to / in silence). Without parameters it shows the confirmation.
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { buttonClass } from '../../../components/button';
+import { Button, buttonClass } from '../../../components/button';
 import { CheckIcon } from '../../../components/icons';
 import { PublicPage } from '../../../components/public-page';
 import { PageSpinner } from '../../../components/spinner';
 import { SupportContact } from '../../../components/support-contact';
+import { errorMessage } from '../../../lib/api-client';
+import { refusedByServer, reportFailure } from '../../../lib/failure';
 import { usePageMeta } from '../../../lib/page-meta';
 import { activateContract } from '../api/activate-contract';
 import './activation.css';
@@ -22,6 +25,8 @@ export function ActivateAccountPage() {
   const contract = params.get('contract') ?? '';
   const token = params.get('token') ?? '';
   const activating = contract !== '' && token !== '';
+  const [unreachable, setUnreachable] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!activating) return;
@@ -30,15 +35,41 @@ export function ActivateAccountPage() {
       () => {
         if (live) void navigate('/activate-account', { replace: true });
       },
-      () => {
-        if (live) void navigate('/', { replace: true });
+      (error: unknown) => {
+        if (!live) return;
+        if (!refusedByServer(error)) {
+          setUnreachable(errorMessage(error));
+          return;
+        }
+        reportFailure('No pudimos activar tu contrato', error);
+        void navigate('/', { replace: true });
       },
     );
     return () => {
       live = false;
     };
-  }, [activating, contract, token, navigate]);
+  }, [activating, contract, token, navigate, attempt]);
 
+  if (activating && unreachable) {
+    return (
+      <PublicPage>
+        <div className="activation card" role="alert">
+          <h1>No pudimos activar tu contrato</h1>
+          <p>{unreachable}</p>
+          <Button
+            size="lg"
+            onClick={() => {
+              setUnreachable(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Reintentar
+          </Button>
+        </div>
+        <SupportContact />
+      </PublicPage>
+    );
+  }
   if (activating) return <PageSpinner label="Activando tu contrato…" />;
 
   return (

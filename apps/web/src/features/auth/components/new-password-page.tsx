@@ -12,6 +12,7 @@ import { PublicPage } from '../../../components/public-page';
 import { PageSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
+import { refusedByServer, reportFailure } from '../../../lib/failure';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useRestorePassword } from '../api/restore-password';
 import { useTokenEmail } from '../api/token-email';
@@ -63,14 +64,37 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   );
 }
 
+/** Goes to / once, saying why the link did not open. */
+function LeaveWithNotice({ error }: { error: unknown }) {
+  useEffect(() => reportFailure('Este enlace ya no sirve', error), [error]);
+  return <Navigate to="/" replace />;
+}
+
 export function NewPasswordPage() {
   usePageMeta('Crea tu nueva contraseña', 'Crea una nueva contraseña para tu cuenta de Recuerdos.');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const tokenEmail = useTokenEmail(token);
 
-  // Spec §8: a link without a token, or whose token the server does not know, goes to /.
-  if (token === '' || tokenEmail.isError) return <Navigate to="/" replace />;
+  // Spec §8: a link without a token, or whose token the server does not know, goes to /; now with
+  // the reason in a toast. A lost connection stays with 'Reintentar' (issue 14 §5).
+  if (token === '') return <Navigate to="/" replace />;
+  if (tokenEmail.isError && refusedByServer(tokenEmail.error)) return <LeaveWithNotice error={tokenEmail.error} />;
+  if (tokenEmail.isError) {
+    return (
+      <PublicPage>
+        <div className="auth">
+          <div className="auth__card card" role="alert">
+            <h1>No pudimos verificar el enlace</h1>
+            <p>{errorMessage(tokenEmail.error)}</p>
+            <Button size="lg" onClick={() => void tokenEmail.refetch()}>
+              Reintentar
+            </Button>
+          </div>
+        </div>
+      </PublicPage>
+    );
+  }
   if (tokenEmail.isPending) return <PageSpinner label="Verificando el enlace…" />;
 
   return (

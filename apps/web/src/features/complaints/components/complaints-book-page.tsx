@@ -10,6 +10,7 @@ import { ChoiceGroup, Radio, TextArea, TextField } from '../../../components/fie
 import { FormAlert } from '../../../components/form-alert';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, TikTokIcon } from '../../../components/icons';
 import { PublicPage } from '../../../components/public-page';
+import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { usePageMeta } from '../../../lib/page-meta';
 import { siteConfig, telHref } from '../../../lib/site-config';
@@ -93,7 +94,7 @@ function ComplaintForm() {
   const { errors } = form.formState;
   const [detail, order] = useWatch({ control: form.control, name: ['detail', 'order'] });
 
-  // Spec §8: a failure is silently ignored (the form stays filled, so it can be sent again).
+  // A failure keeps the form filled and says why (issue 14 §5; spec §8 was silent).
   const onSubmit = form.handleSubmit((values) => send.mutate(values));
 
   if (send.isSuccess) {
@@ -193,6 +194,12 @@ function ComplaintForm() {
         />
       </fieldset>
 
+      {send.isError ? (
+        <FormAlert tone="error">
+          <p>No pudimos registrar tu reclamo. {errorMessage(send.error)}</p>
+          <p>Lo que escribiste sigue aquí: puedes enviarlo de nuevo.</p>
+        </FormAlert>
+      ) : null}
       <Button type="submit" size="lg" loading={send.isPending}>
         Enviar
       </Button>

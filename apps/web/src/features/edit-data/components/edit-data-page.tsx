@@ -21,6 +21,7 @@ import { useGifts } from '../../../lib/account/get-gifts';
 import { usePerson } from '../../../lib/account/get-person';
 import { accountKeys } from '../../../lib/account/keys';
 import { useZodForm } from '../../../lib/forms';
+import { reportFailure } from '../../../lib/failure';
 import { usePageMeta } from '../../../lib/page-meta';
 import { setProfilePath } from '../../../lib/session';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -140,8 +141,8 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
     try {
       const idea = await randomEpitaph();
       form.setValue('epitaph', idea.slice(0, LIMITS.epitaphMax), { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
-    } catch {
-      // Spec §8: silently swallowed.
+    } catch (error) {
+      reportFailure('No pudimos traer una idea de epitafio', error);
     } finally {
       setIdeaLoading(false);
     }
@@ -160,8 +161,9 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
       // Spec §4: a new picture changes only the session's profile path (and renews it).
       if (input.picture && profilepath && user.identifier === person.identifier) setProfilePath(profilepath);
       void navigate('/account', { replace: true });
-    } catch {
-      // Spec §8: update failures are silently swallowed; the button comes back.
+    } catch (error) {
+      // The button comes back, the form keeps what was written, and the owner is told (spec §8 was silent).
+      reportFailure('No pudimos guardar los cambios', error);
       setSaving(false);
     }
   };

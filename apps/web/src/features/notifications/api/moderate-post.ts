@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { contentApi } from '../../../lib/api';
 import { accountKeys } from '../../../lib/account/keys';
+import { reportFailure } from '../../../lib/failure';
 import type { PendingItem } from '../../../lib/account/get-pending-posts';
 
 export type Moderation = 'approve' | 'deny';
@@ -19,6 +20,7 @@ export function useModeratePost(identifier: string) {
       queryClient.setQueryData<PendingItem[]>(accountKeys.pendingPosts(identifier), (posts) => posts?.filter((post) => post.reg !== reg));
       if (action === 'approve') void queryClient.invalidateQueries({ queryKey: accountKeys.guestPosts(identifier) });
     },
-    // Spec §8: failures are silently swallowed; the buttons come back.
+    // Issue 14 §5 (spec §8 was silent): the buttons come back and the owner is told why.
+    onError: (error, { action }) => reportFailure(action === 'approve' ? 'No pudimos aprobar el recuerdo' : 'No pudimos rechazar el recuerdo', error),
   });
 }
