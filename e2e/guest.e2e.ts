@@ -34,7 +34,13 @@ beforeAll(async () => {
       ownerPosts: [{ text: 'Gracias por acompañarnos en la misa.' }, { text: 'Su jardín en primavera.', picture: true }, { text: 'Cantando en su cumpleaños.', video: true }],
       guestPosts: [{ name: 'Carmen Rojas', text: 'Profesora, gracias por enseñarme a leer.' }],
   });
-  privateMemorial = await seedMemorial(server, { type: 'P', person: 'Julia Quispe Mamani', accessCode: 'flores2024', ownerPosts: [{ text: 'Te extrañamos cada día, mamá.' }] });
+  privateMemorial = await seedMemorial(server, {
+    type: 'P',
+    person: 'Julia Quispe Mamani',
+    accessCode: 'flores2024',
+    photo: true,
+    ownerPosts: [{ text: 'Te extrañamos cada día, mamá.' }, { text: 'Julia en su huerta.', picture: true }],
+  });
 });
 
 afterAll(async () => {
@@ -192,6 +198,11 @@ describe.each(WIDTHS)('private memorial at $name', ({ viewport }) => {
       await page.getByRole('heading', { level: 1, name: 'Julia Quispe Mamani', exact: true }).waitFor();
       expect(await page.getByText('Te extrañamos cada día, mamá.').isVisible()).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      // Its pictures come through signed, expiring links (issue 12 §6), and they load.
+      const picture = page.getByRole('article', { name: 'Foto: Familia' }).getByRole('img').first();
+      await picture.scrollIntoViewIfNeeded();
+      expect(await picture.getAttribute('src')).toMatch(/^\/media\/s\/[^/]+\/[\w-]+\.jpg$/);
+      await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await picture.elementHandle());
       await expectAccessible(page, 'the private memorial after the code');
     });
   });

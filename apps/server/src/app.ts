@@ -13,6 +13,7 @@ import { LOG_REDACT_PATHS, registerRequestLog, requestSerializer } from './http/
 import { MailService } from './mail/mailer';
 import { openMediaStore } from './storage/open-media-store';
 import { MediaStoreCheckError } from './storage/media-store';
+import { loadMediaLinkSecret, MediaLinks } from './media/media-links';
 import { JOBS } from './jobs/registry';
 import type { JobDef } from './jobs/job';
 import { buildJobRunner } from './jobs/build-runner';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     : null;
   const limiter = redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter();
   const now = options.now ?? (() => new Date());
+  const mediaLinks = new MediaLinks(await loadMediaLinkSecret(database.db), now);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -133,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       { db: database.db, now },
     ),
     media,
+    mediaLinks,
     limiter,
     attempts: new AttemptGuard(limiter, options.pause ?? realPause),
     log: app.log,

@@ -9,6 +9,7 @@ import type { RateLimiter } from './security/limiter';
 import type { AttemptGuard } from './security/attempt-guard';
 import type { MediaStore } from './storage/media-store';
 import type { JobRunner } from './jobs/runner';
+import type { MediaLinks } from './media/media-links';
 
 export interface AppContext {
   config: Config;
@@ -18,6 +19,8 @@ export interface AppContext {
   mail: MailService;
   /** Pictures and videos: MEDIA_DIR or the S3 bucket, built once in app.ts. */
   media: MediaStore;
+  /** The media paths handed to clients: immutable for public memorials, signed and expiring for private ones. */
+  mediaLinks: MediaLinks;
   limiter: RateLimiter;
   /** Guessing limits (login, access codes) on top of the limiter: strict per address, a pause per target. */
   attempts: AttemptGuard;

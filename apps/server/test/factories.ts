@@ -86,3 +86,30 @@ export async function makeOwner(
 export async function makeGuestToken(db: Kysely<Database>, memorial: Pick<Memorial, 'id' | 'accessCodeVersion'>): Promise<string> {
   return createGuestSession(db, memorial.id, memorial.accessCodeVersion);
 }
+
+/** A published post holding a stored key, so /media/ serves the key's objects (they answer only as a memorial's). */
+export async function makeMediaPost(
+  db: Kysely<Database>,
+  memorialId: number,
+  mediaKey: string,
+  mediaKind: 'picture' | 'video' = 'picture',
+): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('posts')
+    .values({
+      memorialId,
+      reg: `${now}-${randomBytes(3).toString('hex')}`,
+      authorKind: 'owner',
+      authorName: 'Familia',
+      authorEmail: null,
+      text: '',
+      mediaKey,
+      mediaKind,
+      place: 0,
+      state: 'approved',
+      createdAt: now,
+      approvedAt: now,
+    })
+    .execute();
+}

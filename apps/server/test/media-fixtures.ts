@@ -62,3 +62,11 @@ export async function mediaFiles(store: MediaStore): Promise<string[]> {
   const temps = (await store.listTemp()).map((temp) => `.tmp/${temp.tempKey}`);
   return [...finals, ...temps].sort();
 }
+
+/** The stored object a media path names: `/media/<name>` or a private memorial's signed `/media/s/<token>/<name>`. */
+export function objectNameOf(mediaPath: string): string {
+  return mediaPath.replace(/^\/media\/(?:s\/[^/]+\/)?/, '');
+}
+
+/** A signed media path (a private memorial's, issue 12 §6) of a pending or published object. */
+export const SIGNED_PATH = /^\/media\/s\/[0-9a-z]+-[A-Za-z0-9_-]{24}\//;

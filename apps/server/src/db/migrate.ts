@@ -17,6 +17,7 @@ import { operators } from './migrations/0040-operators';
 import { auditLog } from './migrations/0041-audit-log';
 import { complaintAnswers } from './migrations/0042-complaint-answers';
 import { postReports } from './migrations/0043-post-reports';
+import { signedMedia } from './migrations/0050-signed-media';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -35,6 +36,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0041-audit-log': auditLog(dialect),
     '0042-complaint-answers': complaintAnswers(dialect),
     '0043-post-reports': postReports(dialect),
+    '0050-signed-media': signedMedia(),
   };
 }
 

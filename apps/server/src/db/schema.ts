@@ -283,7 +283,14 @@ export interface ContractNoticesTable {
   sentAt: string;
 }
 
+/** Installation-wide secrets shared by every instance (the media link key, issue 12 §6). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
+  appSecrets: AppSecretsTable;
   jobRuns: JobRunsTable;
   mailOutbox: MailOutboxTable;
   contractNotices: ContractNoticesTable;

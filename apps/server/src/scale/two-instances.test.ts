@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@recuerdos/shared/api-types';
 import { startTestServer, type TestServer } from '../../test/helper';
 import { makeGuestToken, makeOwner } from '../../test/factories';
-import { file, mp4Bytes, pictureBytes } from '../../test/media-fixtures';
+import { file, mp4Bytes, objectNameOf, pictureBytes } from '../../test/media-fixtures';
 import { startS3rver, type TestS3 } from '../../test/s3';
 import { readZip } from '../../test/zip-reader';
 
@@ -104,7 +104,7 @@ describe('two instances, one database, one bucket', () => {
 
     const [pending] = (await two.get<{ posts: PendingPost[] }>(`/api/content/get-guest-pending-posts?identifier=${memorial.identifier}`, { token })).body.data.posts;
     const pendingPath = pending?.path ?? '';
-    expect(pendingPath).toMatch(/^\/media\/pending\//);
+    expect(objectNameOf(pendingPath)).toMatch(/^pending\//);
     // The owner reviews it on the other instance; never cached by shared caches.
     const review = await bytesOf(two, pendingPath);
     expect(review.status).toBe(200);
@@ -114,11 +114,12 @@ describe('two instances, one database, one bucket', () => {
     expect(approved.status).toBe(200);
     const [post] = (await one.get<{ posts: Post[] }>(`/api/content/get-guest-approved-posts-for-guest?id=${memorial.identifier}`, { guest })).body.data.posts;
     const publicPath = post?.path ?? '';
-    expect(publicPath).toMatch(/^\/media\/[A-Za-z0-9_-]{22}\.jpg$/);
+    // A private memorial: the link is signed (issue 12 §6), and every instance honours it.
+    expect(publicPath).toMatch(/^\/media\/s\/[^/]+\/[A-Za-z0-9_-]{22}\.jpg$/);
     for (const server of [one, two]) {
       const res = await bytesOf(server, publicPath);
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
       expect(res.body.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
       // The pending name is gone from the store for both.
       expect((await bytesOf(server, pendingPath)).status).toBe(404);

@@ -11,6 +11,7 @@ import { listOutbox } from '../../mail/outbox';
 import { AttemptGuard, realPause } from '../../security/attempt-guard';
 import { MemoryRateLimiter } from '../../security/limiter';
 import { openMediaStore } from '../../storage/open-media-store';
+import { loadMediaLinkSecret, MediaLinks } from '../../media/media-links';
 import { CliError, type CliEnv, defineCommand, formatTable, requireFlag } from '../kit';
 
 /** Log lines of a job run go to stderr, one per event. */
@@ -52,6 +53,7 @@ async function jobContext(env: CliEnv): Promise<{ ctx: AppContext; close: () => 
       { db: database.db, now },
     ),
     media,
+    mediaLinks: new MediaLinks(await loadMediaLinkSecret(database.db), now),
     limiter,
     attempts: new AttemptGuard(limiter, realPause),
     log,

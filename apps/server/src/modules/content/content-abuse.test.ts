@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingPost } from '@recuerdos/shared/api-types';
 import { startTestServer, type Fields, type TestServer } from '../../../test/helper';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
-import { file, mediaFiles, mp4Bytes, pictureBytes } from '../../../test/media-fixtures';
+import { file, mediaFiles, mp4Bytes, objectNameOf, pictureBytes } from '../../../test/media-fixtures';
 import { insertPost } from './content.repository';
 import { GUEST_UPLOAD_BUDGET, PENDING_CAP, uploadBudgetKey } from './content.service';
 
@@ -128,7 +128,7 @@ describe('approving a memory whose file is gone', () => {
     const m = await openMemorial();
     expect((await send(m, { message: 'con foto', postPicture: file(await pictureBytes({ width: 300, height: 300 }), 'a.jpg', 'image/jpeg') })).status).toBe(200);
     const [item] = await pendingOf(m);
-    const key = (item?.path ?? '').replace('/media/', '').replace(/\.jpg$/, '');
+    const key = objectNameOf(item?.path ?? '').replace(/\.jpg$/, '');
     // Lose the main picture file (a restore without media, a manual clean-up).
     await t.ctx.media.delete(`${key}.jpg`);
     const before = await mediaFiles(t.ctx.media);

@@ -1,42 +1,43 @@
 // Post rows → the shapes of spec §7. `date` is the post's key `reg` (the client builds its ids from
-// it); guest e-mails never leave the server.
+// it); guest e-mails never leave the server. Media paths come from the memorial's link maker
+// (signed and expiring for a private memorial, issue 12 §6).
 import type { Epitaph, PendingPost, Post, SavedPostData } from '@recuerdos/shared/api-types';
 import type { PostRow } from '../../db/schema';
-import { mediaPath } from '../../media/media-keys';
+import type { MediaLink } from '../../media/media-links';
 import type { ListedPost } from './content.repository';
 
-export function presentPost(row: ListedPost, memorialIdentifier: string): Post {
+export function presentPost(row: ListedPost, memorialIdentifier: string, link: MediaLink): Post {
   return {
     identifier: memorialIdentifier,
     reg: row.reg,
     date: row.reg,
     fullname: row.authorName,
     text: row.text,
-    path: mediaPath(row.mediaKey, row.mediaKind),
+    path: link(row.mediaKey, row.mediaKind),
     place: row.place,
     // Only the owner's lists hold hidden posts (visitors' lists leave them out).
     ...(row.hiddenReason !== null ? { hidden: true, hiddenReason: row.hiddenReason } : {}),
   };
 }
 
-export function presentPosts(rows: readonly ListedPost[], memorialIdentifier: string): { posts: Post[] } {
-  return { posts: rows.map((row) => presentPost(row, memorialIdentifier)) };
+export function presentPosts(rows: readonly ListedPost[], memorialIdentifier: string, link: MediaLink): { posts: Post[] } {
+  return { posts: rows.map((row) => presentPost(row, memorialIdentifier, link)) };
 }
 
-export function presentPendingPosts(rows: readonly ListedPost[]): { posts: PendingPost[] } {
+export function presentPendingPosts(rows: readonly ListedPost[], link: MediaLink): { posts: PendingPost[] } {
   return {
     posts: rows.map((row) => ({
       reg: row.reg,
       date: row.reg,
       fullname: row.authorName,
       text: row.text,
-      path: mediaPath(row.mediaKey, row.mediaKind),
+      path: link(row.mediaKey, row.mediaKind),
     })),
   };
 }
 
-export function presentSavedPost(row: PostRow): SavedPostData {
-  return { data: { path: mediaPath(row.mediaKey, row.mediaKind), date: row.reg, reg: row.reg } };
+export function presentSavedPost(row: PostRow, link: MediaLink): SavedPostData {
+  return { data: { path: link(row.mediaKey, row.mediaKind), date: row.reg, reg: row.reg } };
 }
 
 export function presentEpitaph(description: string): { epitafio: Epitaph } {

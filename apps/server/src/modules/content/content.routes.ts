@@ -24,7 +24,7 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
     app.get(path, async (request) => {
       const { identifier } = parseInput(identifierQuerySchema, request.query);
       const { memorial, posts } = await list(ctx, await caller(request), identifier);
-      return ok(presentPosts(posts, memorial.identifier));
+      return ok(presentPosts(posts, memorial.identifier, ctx.mediaLinks.of(memorial)));
     });
   }
 
@@ -36,21 +36,22 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
     app.get(path, async (request) => {
       const { id } = parseInput(idQuerySchema, request.query);
       const { memorial, posts } = await list(ctx, await caller(request), id);
-      return ok(presentPosts(posts, memorial.identifier));
+      return ok(presentPosts(posts, memorial.identifier, ctx.mediaLinks.of(memorial)));
     });
   }
 
   app.get('/content/get-guest-pending-posts', async (request) => {
     const { identifier } = parseInput(identifierQuerySchema, request.query);
-    const { posts } = await service.pendingGuestPosts(ctx, await caller(request), identifier);
-    return ok(presentPendingPosts(posts));
+    const { memorial, posts } = await service.pendingGuestPosts(ctx, await caller(request), identifier);
+    return ok(presentPendingPosts(posts, ctx.mediaLinks.of(memorial)));
   });
 
   app.post('/content/save-admin-message', { config: { multipartFiles: true } }, async (request) => {
     const who = await caller(request);
     requireSessionFor('owner', who);
     const upload = await readMediaUpload(request, ctx.media, POST_MEDIA_FIELDS);
-    return ok(presentSavedPost(await service.saveOwnerPost(ctx, who, upload)));
+    const { memorial, post } = await service.saveOwnerPost(ctx, who, upload);
+    return ok(presentSavedPost(post, ctx.mediaLinks.of(memorial)));
   });
 
   app.post('/content/save-guest-message', { config: { multipartFiles: true } }, async (request) => {

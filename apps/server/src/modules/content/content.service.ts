@@ -140,18 +140,19 @@ function postText(message: string, hasMedia: boolean): string {
   return text;
 }
 
-export async function saveOwnerPost(ctx: AppContext, caller: Caller, upload: MediaUpload): Promise<PostRow> {
+export async function saveOwnerPost(ctx: AppContext, caller: Caller, upload: MediaUpload): Promise<{ memorial: Memorial; post: PostRow }> {
   try {
     const input = parseInput(saveAdminMessageSchema, upload.fields);
     const { memorial } = await permitted(ctx, caller, input.identifier, CONTENT_POLICY.addOwnerPost);
     await refuseWhenContractEnded(ctx, memorial);
     const text = postText(input.message, upload.file !== null);
-    return await storePost(
+    const post = await storePost(
       ctx,
       upload,
       { memorialId: memorial.id, authorKind: 'owner', authorName: OWNER_AUTHOR_NAME, authorEmail: null, text, state: 'approved', approvedAt: null },
       false,
     );
+    return { memorial, post };
   } finally {
     await upload.discard();
   }

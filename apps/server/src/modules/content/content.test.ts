@@ -5,7 +5,7 @@ import { startTestServer, type TestServer, type RequestOptions } from '../../../
 import { findLink } from '../../../test/smtp-capture';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
 import { EVERYONE, OWNER_ONLY, OWNER_OR_GUEST, testRoles, type RoleCase, type RoleSet } from '../../../test/roles';
-import { file, mediaFiles, mp4Bytes, pictureBytes } from '../../../test/media-fixtures';
+import { file, mediaFiles, mp4Bytes, objectNameOf, pictureBytes, SIGNED_PATH } from '../../../test/media-fixtures';
 import type { Post, PendingPost } from '@recuerdos/shared/api-types';
 import type { NewPost, PostRow } from '../../db/schema';
 import { EPITAPHS } from '../../db/migrations/0003-epitaphs';
@@ -168,7 +168,7 @@ describe('guest post life cycle', () => {
     const pending = await t.get<{ posts: PendingPost[] }>(`/api/content/get-guest-pending-posts?identifier=${memorial.identifier}`, { token });
     expect(pending.body.data.posts).toHaveLength(1);
     const [item] = pending.body.data.posts;
-    expect(item).toEqual({ reg: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/) as unknown, date: item?.reg, fullname: 'Lucía Torres', text: 'Siempre en mi corazón', path: expect.stringMatching(/^\/media\/pending\/[A-Za-z0-9_-]{22}\.jpg$/) as unknown });
+    expect(item).toEqual({ reg: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/) as unknown, date: item?.reg, fullname: 'Lucía Torres', text: 'Siempre en mi corazón', path: expect.stringMatching(/^\/media\/s\/[^/]+\/pending\/[A-Za-z0-9_-]{22}\.jpg$/) as unknown });
     const pendingPath = item?.path ?? '';
     const pendingMedia = await fetch(t.url + pendingPath);
     expect(pendingMedia.status).toBe(200);
@@ -182,12 +182,14 @@ describe('guest post life cycle', () => {
     expect(visible.body.data.posts).toHaveLength(1);
     const post = visible.body.data.posts[0];
     expect(post).toMatchObject({ identifier: memorial.identifier, reg: item?.reg, date: item?.reg, fullname: 'Lucía Torres', text: 'Siempre en mi corazón' });
-    expect(post?.path).toBe(pendingPath.replace('/media/pending/', '/media/'));
+    // The memorial is private: its links are signed, and name the published object.
+    expect(post?.path).toMatch(SIGNED_PATH);
+    expect(objectNameOf(post?.path ?? '')).toBe(objectNameOf(pendingPath).replace('pending/', ''));
     expect(JSON.stringify(visible.body)).not.toContain('lucia.torres@ejemplo.pe');
     expect((await fetch(t.url + pendingPath)).status).toBe(404);
     const publicMedia = await fetch(t.url + (post?.path ?? ''));
     expect(publicMedia.status).toBe(200);
-    expect(publicMedia.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(publicMedia.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     for (const width of [240, 480, 800]) expect((await fetch(t.url + (post?.path ?? '').replace('.jpg', `-${width}.webp`))).status).toBe(200);
 
     const thanks = await t.mail((m) => m.to.includes('lucia.torres@ejemplo.pe'));
@@ -211,9 +213,9 @@ describe('guest post life cycle', () => {
     expect(sent.status).toBe(200);
     const pending = await t.get<{ posts: PendingPost[] }>(`/api/content/get-guest-pending-posts?identifier=${memorial.identifier}`, { token });
     const item = pending.body.data.posts[0];
-    expect(item).toMatchObject({ fullname: 'Pedro', text: '', path: expect.stringMatching(/^\/media\/pending\/[A-Za-z0-9_-]{22}\.mp4$/) as unknown });
+    expect(item).toMatchObject({ fullname: 'Pedro', text: '', path: expect.stringMatching(/^\/media\/s\/[^/]+\/pending\/[A-Za-z0-9_-]{22}\.mp4$/) as unknown });
     const added = (await mediaFiles(t.ctx.media)).filter((f) => !before.includes(f));
-    expect(added).toEqual([(item?.path ?? '').slice('/media/'.length)]);
+    expect(added).toEqual([objectNameOf(item?.path ?? '')]);
 
     const denied = await t.post('/api/content/deny-message', { identifier: memorial.identifier, date: item?.reg ?? '' }, { token, as: 'json' });
     expect(denied.status).toBe(200);
@@ -237,7 +239,7 @@ describe('guest post life cycle', () => {
     expect(deny.body.message).toBe('Este mensaje ya no está pendiente de aprobación');
 
     const [approved] = (await t.get<{ posts: Post[] }>(`/api/content/get-guest-approved-posts?identifier=${memorial.identifier}`, { token })).body.data.posts;
-    const key = (approved?.path ?? '').slice('/media/'.length, -'.jpg'.length);
+    const key = objectNameOf(approved?.path ?? '').slice(0, -'.jpg'.length);
     expect((await mediaFiles(t.ctx.media)).filter((f) => f.startsWith(key))).toHaveLength(4);
     const del = await t.post('/api/content/delete-message', { identifier: memorial.identifier, date: approved?.reg ?? '' }, { token, as: 'json' });
     expect(del.status).toBe(200);

@@ -27,7 +27,7 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
 
   app.get('/api/person/guest-view', async (request) => {
     const { id } = parseInput(idQuerySchema, request.query);
-    return ok(presentGuestView(await service.guestView(ctx, await callerOf(ctx.db, request), id)));
+    return ok(presentGuestView(await service.guestView(ctx, await callerOf(ctx.db, request), id), ctx.mediaLinks));
   });
 
   app.get('/guest', async (request, reply) => {
@@ -38,7 +38,7 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
     if (!state) return reply.redirect('/', 302);
     const loaded = await renderer();
     if (!loaded) return sendIndex(reply, indexHtml());
-    const data = presentGuestPage(state, ctx.config.publicUrl);
+    const data = presentGuestPage(state, ctx.config.publicUrl, ctx.mediaLinks);
     // Counts and posts change at any time: the browser asks again on every visit.
     reply.header('cache-control', 'no-cache');
     return sendHtml(request, reply, guestDocument(data, loaded.render(data), loaded.assets));

@@ -5,23 +5,25 @@ import type { GuestPageData } from '@recuerdos/shared/guest-page';
 import { presentPosts } from '../content/content.presenter';
 import { presentGifts } from '../gift/gift.presenter';
 import { presentAccountType, presentPersonData } from '../person/person.presenter';
+import type { MediaLinks } from '../../media/media-links';
 import type { GuestPageState, GuestView } from './guest-view.service';
 
-export function presentGuestView({ memorial, ownerPosts, guestPosts }: GuestView): GuestViewData {
+export function presentGuestView({ memorial, ownerPosts, guestPosts }: GuestView, links: MediaLinks): GuestViewData {
+  const link = links.of(memorial);
   return {
     ...presentAccountType(memorial),
-    personData: presentPersonData(memorial),
+    personData: presentPersonData(memorial, link),
     ...presentGifts(memorial),
-    adminPosts: presentPosts(ownerPosts, memorial.identifier).posts,
-    guestPosts: presentPosts(guestPosts, memorial.identifier).posts,
+    adminPosts: presentPosts(ownerPosts, memorial.identifier, link).posts,
+    guestPosts: presentPosts(guestPosts, memorial.identifier, link).posts,
   };
 }
 
-export function presentGuestPage(state: GuestPageState, publicUrl: string): GuestPageData {
+export function presentGuestPage(state: GuestPageState, publicUrl: string, links: MediaLinks): GuestPageData {
   return {
     identifier: state.memorial.identifier,
     publicUrl,
     account: presentAccountType(state.memorial),
-    view: state.view ? presentGuestView(state.view) : null,
+    view: state.view ? presentGuestView(state.view, links) : null,
   };
 }

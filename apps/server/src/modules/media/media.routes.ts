@@ -2,10 +2,12 @@
 // their exact type, a year of immutable cache (keys never change content), an ETag, and byte ranges
 // for video players. Only names matching the stored-object pattern are looked up, so nothing
 // outside the media root (or in its temp area) can be reached. Pending guest uploads are not cached by shared caches (decision 002).
+// Only objects that belong to a memorial answer; a private memorial's only through signed links.
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { isObjectName, type ByteRange } from '../../storage/media-store';
+import { isPrivate, keyOfObject, memorialOfKey, parseMediaRequest, type MediaLinks, type MediaRequest } from '../../media/media-links';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const PENDING_CACHE = 'private, no-store';
@@ -37,12 +39,23 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '') === etag);
 }
 
+/** Public media never change; a guest's pending upload is never stored; a signed link only privately, until it expires. */
+function cacheControl(asked: MediaRequest, links: MediaLinks): string {
+  if (asked.name.startsWith('pending/')) return PENDING_CACHE;
+  return asked.signed ? `private, max-age=${links.secondsLeft(asked)}` : IMMUTABLE;
+}
+
 export const mediaRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const store = ctx.media;
 
   app.get('/media/*', async (request, reply): Promise<FastifyReply> => {
-    const name = (request.params as { '*'?: string })['*'] ?? '';
-    if (!isObjectName(name)) throw notFound();
+    const asked = parseMediaRequest((request.params as { '*'?: string })['*'] ?? '');
+    if (!asked || !isObjectName(asked.name)) throw notFound();
+    const { name } = asked;
+    // A private memorial's media answer only signed, unexpired links of its current access code;
+    // a public memorial's plain paths stop answering once it turns private (issue 12 §6).
+    const owner = await memorialOfKey(ctx.db, keyOfObject(name));
+    if (!owner || (asked.signed ? !ctx.mediaLinks.verify(owner, asked) : isPrivate(owner))) throw notFound();
     const info = await store.head(name);
     if (!info) throw notFound();
     const notModified = matchesEtag(request.headers['if-none-match'], info.etag);
@@ -56,7 +69,7 @@ export const mediaRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { c
     if (!notModified && !object) throw notFound();
     void reply
       .type(info.contentType)
-      .header('cache-control', name.startsWith('pending/') ? PENDING_CACHE : IMMUTABLE)
+      .header('cache-control', cacheControl(asked, ctx.mediaLinks))
       .header('accept-ranges', 'bytes')
       .header('etag', `"${info.etag}"`)
       .header('last-modified', info.modifiedAt.toUTCString());

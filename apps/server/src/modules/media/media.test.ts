@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { mediaFiles, mp4Bytes } from '../../../test/media-fixtures';
 import { newMediaKey } from '../../media/media-keys';
+import { keyOfObject } from '../../media/media-links';
+import { makeMediaPost, makeOwner } from '../../../test/factories';
 import { sweepTempMedia } from '../../jobs/temp-upload-sweep';
 import { parseRange } from './media.routes';
 
@@ -15,15 +17,25 @@ let t: TestServer;
 
 beforeAll(async () => {
   t = await startTestServer();
+  publicMemorialId = (await makeOwner(t.ctx.db, { memorial: { type: 'U' } })).memorial.id;
 });
 afterAll(async () => {
   await t.close();
 });
 
+const attached = new Set<string>();
+let publicMemorialId = 0;
+
+/** Stores an object and, once per key, attaches it to a public memorial's post: /media/ serves only a memorial's media. */
 async function store(name: string, bytes: Buffer): Promise<void> {
   const media = t.ctx.media;
   const temp = await media.putTemp(bytes);
   await media.promote(temp.tempKey, name);
+  const key = keyOfObject(name);
+  if (!attached.has(key)) {
+    attached.add(key);
+    await makeMediaPost(t.ctx.db, publicMemorialId, key, name.endsWith('.mp4') ? 'video' : 'picture');
+  }
 }
 
 /** A raw GET, so the path reaches the server exactly as written (fetch would normalise `..`). */

@@ -1,15 +1,15 @@
 // Memorial rows → the response shapes of spec §7 (@recuerdos/shared/api-types). Guest-facing
 // shapes carry no access code, no owner flags and nothing about the account.
 import type { AccountTypeData, Flag, OwnerPersonData, PersonData, PersonOption, ProfilePathData } from '@recuerdos/shared/api-types';
-import { picturePath } from '@recuerdos/shared/media';
+import type { MediaLink } from '../../media/media-links';
 import type { Memorial } from '../../db/schema';
 
 const flag = (value: number): Flag => (value ? '1' : '0');
 
-export function presentPersonData(m: Memorial): PersonData {
+export function presentPersonData(m: Memorial, link: MediaLink): PersonData {
   return {
     fullname: m.fullname,
-    profilepath: picturePath(m.photoKey),
+    profilepath: link(m.photoKey),
     birthdate: m.birthdate ?? '',
     deathdate: m.deathdate ?? '',
     description: m.description,
@@ -17,9 +17,9 @@ export function presentPersonData(m: Memorial): PersonData {
   };
 }
 
-export function presentOwnerPersonData(m: Memorial): OwnerPersonData {
+export function presentOwnerPersonData(m: Memorial, link: MediaLink): OwnerPersonData {
   return {
-    ...presentPersonData(m),
+    ...presentPersonData(m, link),
     identifier: m.identifier,
     type: m.type,
     entercode: m.accessCode,
@@ -33,10 +33,10 @@ export function presentAccountType(m: Memorial): AccountTypeData {
   return { type: m.type, fullname: m.fullname, flagmsg: flag(m.flagMessage), flagpic: flag(m.flagPicture) };
 }
 
-export function presentPersonOption(m: Memorial): PersonOption {
-  return { identifier: m.identifier, fullname: m.fullname, profilepath: picturePath(m.photoKey) };
+export function presentPersonOption(m: Memorial, link: MediaLink): PersonOption {
+  return { identifier: m.identifier, fullname: m.fullname, profilepath: link(m.photoKey) };
 }
 
-export function presentProfilePath(m: Memorial): ProfilePathData {
-  return { profilepath: picturePath(m.photoKey) };
+export function presentProfilePath(m: Memorial, link: MediaLink): ProfilePathData {
+  return { profilepath: link(m.photoKey) };
 }

@@ -9,6 +9,7 @@ import {
   updateProfileTypeSchema,
 } from '@recuerdos/shared/memorial-schemas';
 import type { AppContext } from '../../context';
+import type { Memorial } from '../../db/schema';
 import { callerOf } from '../../auth/memorial-access';
 import { requireSessionFor } from '../../auth/permissions';
 import { parseInput } from '../../http/errors';
@@ -27,17 +28,18 @@ const emailQuerySchema = z.object({ email: z.string().trim().toLowerCase().optio
 
 export const personRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const caller = (request: Parameters<typeof callerOf>[1]) => callerOf(ctx.db, request);
+  const owned = (memorial: Memorial) => presentOwnerPersonData(memorial, ctx.mediaLinks.of(memorial));
 
   app.get('/person/get-persons', async (request) => {
     const { email } = parseInput(emailQuerySchema, request.query);
     const memorials = await service.listPersons(ctx, await caller(request), email);
-    return ok({ persons: memorials.map(presentPersonOption) });
+    return ok({ persons: memorials.map((m) => presentPersonOption(m, ctx.mediaLinks.of(m))) });
   });
 
   app.get('/person/get-person', async (request) => {
     const input = parseInput(ownerQuerySchema, request.query);
     const memorial = await service.personForOwner(ctx, await caller(request), input);
-    return ok({ personData: presentOwnerPersonData(memorial) });
+    return ok({ personData: presentOwnerPersonData(memorial, ctx.mediaLinks.of(memorial)) });
   });
 
   app.get('/person/verify-type-account', async (request) => {
@@ -47,24 +49,26 @@ export const personRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { 
 
   app.get('/person/get-data-for-guest', async (request) => {
     const { id } = parseInput(idQuerySchema, request.query);
-    return ok({ personData: presentPersonData(await service.personForGuest(ctx, await caller(request), id)) });
+    const memorial = await service.personForGuest(ctx, await caller(request), id);
+    return ok({ personData: presentPersonData(memorial, ctx.mediaLinks.of(memorial)) });
   });
 
   app.post('/person/update-basic-data', { config: { multipartFiles: true } }, async (request) => {
     const who = await caller(request);
     requireSessionFor('owner', who);
     const upload = await readMediaUpload(request, ctx.media, { picture: 'picture' });
-    return ok(presentProfilePath(await service.updateBasicData(ctx, who, upload)));
+    const memorial = await service.updateBasicData(ctx, who, upload);
+    return ok(presentProfilePath(memorial, ctx.mediaLinks.of(memorial)));
   });
 
   app.post('/person/update-profile-type', async (request) => {
     const input = parseInput(updateProfileTypeSchema, request.body);
-    return ok({ personData: presentOwnerPersonData(await service.updateProfileType(ctx, await caller(request), input)) });
+    return ok({ personData: owned(await service.updateProfileType(ctx, await caller(request), input)) });
   });
 
   app.post('/person/update-access-code', async (request) => {
     const input = parseInput(updateAccessCodeSchema, request.body);
-    return ok({ personData: presentOwnerPersonData(await service.updateAccessCode(ctx, await caller(request), input)) });
+    return ok({ personData: owned(await service.updateAccessCode(ctx, await caller(request), input)) });
   });
 
   const flagRoutes = [
@@ -76,7 +80,7 @@ export const personRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { 
   for (const [path, column] of flagRoutes) {
     app.post(path, async (request) => {
       const input = parseInput(updateFlagSchema, request.body);
-      return ok({ personData: presentOwnerPersonData(await service.updateFlag(ctx, await caller(request), column, input)) });
+      return ok({ personData: owned(await service.updateFlag(ctx, await caller(request), column, input)) });
     });
   }
   done();

@@ -1,9 +1,9 @@
 import type { AdminReport } from '@recuerdos/shared/admin-api-types';
-import { mediaPath } from '../../media/media-keys';
+import type { MediaLinks } from '../../media/media-links';
 import type { QueuedReport } from './report.repository';
 import { reasonLabel } from './report.service';
 
-export function presentReport(row: QueuedReport, publicUrl: string): AdminReport {
+export function presentReport(row: QueuedReport, publicUrl: string, links: MediaLinks): AdminReport {
   return {
     id: row.id,
     status: row.status,
@@ -21,7 +21,7 @@ export function presentReport(row: QueuedReport, publicUrl: string): AdminReport
       authorKind: row.authorKind,
       authorName: row.authorKind === 'owner' ? 'Familia' : row.authorName,
       text: row.text,
-      path: mediaPath(row.mediaKey, row.mediaKind),
+      path: links.of({ id: row.memorialId, type: row.type, accessCodeVersion: row.accessCodeVersion })(row.mediaKey, row.mediaKind),
       hidden: row.hiddenAt !== null,
       hiddenReason: row.hiddenReason,
     },

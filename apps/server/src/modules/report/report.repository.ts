@@ -38,6 +38,7 @@ export interface QueuedReport {
   identifier: string;
   fullname: string;
   type: 'P' | 'U';
+  accessCodeVersion: number;
 }
 
 function queueQuery(db: Kysely<Database>) {
@@ -75,6 +76,7 @@ function queueQuery(db: Kysely<Database>) {
       'memorials.identifier',
       'memorials.fullname',
       'memorials.type',
+      'memorials.accessCodeVersion',
     ]);
 }
 

@@ -26,7 +26,7 @@ const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, service.TAKEDOWN_M
 export function reportBackofficeRoutes(app: FastifyInstance, { ctx, actor }: { ctx: AppContext; actor: (request: FastifyRequest) => AuditActor }): Promise<void> {
   app.get('/reports', async (request) => {
     const { status } = parseInput(reportListSchema, request.query);
-    return ok({ reports: (await service.listReports(ctx, status)).map((row) => presentReport(row, ctx.config.publicUrl)) });
+    return ok({ reports: (await service.listReports(ctx, status)).map((row) => presentReport(row, ctx.config.publicUrl, ctx.mediaLinks)) });
   });
 
   app.post('/reports/:id/hide', async (request) => {

@@ -1,16 +1,16 @@
 // Spec §7 shapes of /user/*: data.user (email, name, lastname, identifier, profilepath) and data.token.
 import type { EmailData, LoginData } from '@recuerdos/shared/api-types';
-import { picturePath } from '@recuerdos/shared/media';
+import type { MediaLinks } from '../../media/media-links';
 import type { SessionView } from './user.service';
 
-export function presentSession(view: SessionView): LoginData {
+export function presentSession(view: SessionView, links: MediaLinks): LoginData {
   return {
     user: {
       email: view.account.email,
       name: view.account.name,
       lastname: view.account.lastname,
       identifier: view.memorial?.identifier ?? '',
-      profilepath: picturePath(view.memorial?.photoKey),
+      profilepath: view.memorial ? links.of(view.memorial)(view.memorial.photoKey) : '',
     },
     token: view.token,
   };

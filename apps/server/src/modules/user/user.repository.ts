@@ -5,7 +5,7 @@ import { nowIso } from '../../db/database';
 import * as memorials from '../memorial/memorial.repository';
 import { findFirstMemorialOfAccount } from '../memorial/memorial.repository';
 
-export type SessionMemorial = Pick<Memorial, 'id' | 'identifier' | 'accountId' | 'photoKey'>;
+export type SessionMemorial = Pick<Memorial, 'id' | 'identifier' | 'accountId' | 'photoKey' | 'type' | 'accessCodeVersion'>;
 
 export async function findAccountByEmail(db: Kysely<Database>, email: string): Promise<Account | null> {
   return (await db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()) ?? null;

@@ -23,13 +23,13 @@ const resetTokenParamsSchema = restorePasswordSchema.pick({ token: true });
 export function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.post('/user/login', async (request) => {
     const input = parseInput(loginSchema, request.body);
-    return ok(presentSession(await login(ctx, input, clientAddress(request))));
+    return ok(presentSession(await login(ctx, input, clientAddress(request)), ctx.mediaLinks));
   });
 
   app.post('/user/renew-token', async (request) => {
     const session = await requireUser(ctx.db, request);
     const input = parseInput(renewTokenSchema, request.body);
-    return ok(presentSession(await renewToken(ctx, session, input)));
+    return ok(presentSession(await renewToken(ctx, session, input), ctx.mediaLinks));
   });
 
   app.post('/user/logout', async (request) => {
