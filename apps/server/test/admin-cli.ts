@@ -4,6 +4,9 @@ import path from 'node:path';
 import { COMMANDS } from '../src/cli/commands';
 import { runCli } from '../src/cli/kit';
 import { MailService } from '../src/mail/mailer';
+import type { Config } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
 import type { TestServer } from './helper';
 
 export interface CliRun {
@@ -30,5 +33,33 @@ export async function runAdmin(t: TestServer, args: string[]): Promise<CliRun> {
     return { code, out, err };
   } finally {
     await mail.close();
+  }
+}
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The CLI in this process against any configuration (a restore's target), opening and migrating its database as `npm run admin` does. */
+export async function runAdminOn(config: Config, args: string[]): Promise<CliRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const opened: { database: Promise<DatabaseHandle> | null } = { database: null };
+  const mail = new MailService({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }, quiet);
+  try {
+    const code = await runCli(args, COMMANDS, {
+      config,
+      database: () =>
+        (opened.database ??= (async () => {
+          const handle = openDatabase(config.database, quiet);
+          await migrateToLatest(handle.db, handle.dialect);
+          return handle;
+        })()),
+      mail: () => mail,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    });
+    return { code, out, err };
+  } finally {
+    await mail.close();
+    if (opened.database) await (await opened.database).close();
   }
 }

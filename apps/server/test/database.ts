@@ -15,8 +15,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(dataDir: string): Promise<TestDatabase> {
-  if (testDialect() === 'sqlite') {
+export async function createTestDatabase(dataDir: string, dialect: TestDialect = testDialect()): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
     return { url: `sqlite:${path.join(dataDir, 'test.db')}`, drop: () => Promise.resolve() };
   }
   const base = process.env.TEST_DATABASE_URL;

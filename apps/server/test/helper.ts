@@ -148,7 +148,12 @@ export class TestServer {
   }
 
   async close(): Promise<void> {
+    // A keep-alive connection the test's fetch still holds as busy would keep the server open until
+    // its 72 s keep-alive timeout: once the tests are done, cut what lingers after a moment.
+    const linger = setTimeout(() => this.app.server.closeAllConnections(), 2000);
+    linger.unref();
     await this.app.close();
+    clearTimeout(linger);
     await this.smtp.stop();
     if (this.owned.database) await this.database.drop();
     if (this.owned.s3) await this.s3?.close();

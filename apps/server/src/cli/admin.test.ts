@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Disclaimer, LoginData } from '@recuerdos/shared/api-types';
 import { startTestServer, type TestServer } from '../../test/helper';
 import { makeAccount, makeOwner } from '../../test/factories';
+import { file, pictureBytes } from '../../test/media-fixtures';
 import { findLink } from '../../test/smtp-capture';
 import { createUserSession } from '../auth/sessions';
-import { nowIso } from '../db/database';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const ADMIN = path.join(ROOT, 'apps/server/src/cli/admin.ts');
@@ -254,85 +254,41 @@ describe('disclaimers and passwords', () => {
   });
 });
 
-describe('backup', () => {
-  it('on PostgreSQL prints the pg_dump command and exits 1, without touching the database', async () => {
-    const run = await admin(['backup', '--to', path.join(dataDir, 'x.dump')], {
-      DATABASE_URL: 'postgres://operador:secreto@127.0.0.1:9/recuerdos',
-    });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('pg_dump');
-    expect(run.stderr).not.toContain('secreto');
-  });
+describe('backup and restore', () => {
+  it('as real processes: the archive of a live installation restores into an empty SQLite with its own media folder', async () => {
+    const owner = await makeOwner(t.db);
+    const saved = await t.post('/api/content/save-admin-message', { identifier: owner.memorial.identifier, message: 'Siempre', postPicture: file(await pictureBytes(), 'a.jpg', 'image/jpeg') }, { token: owner.token });
+    expect(saved.status).toBe(200);
+    const archive = path.join(dataDir, 'backups', 'todo.zip');
+    const media = t.s3 ? t.s3.env : { MEDIA_DIR: t.config.mediaDir };
+    const backup = await admin(['backup', '--to', archive], media);
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toMatch(/^Backup written to .*todo\.zip .*: 23 tables, \d+ rows, \d+ media objects .*, with checksums\.\n$/);
 
-  it('writes a copy that passes integrity_check while the server keeps writing', async () => {
-    // Its own server on a SQLite file (whatever TEST_DB is): online backup is a SQLite feature.
-    const liveDir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-live-'));
-    const liveFile = path.join(liveDir, 'live.db');
-    const live = await startTestServer({ env: { DATABASE_URL: `sqlite:${liveFile}` } });
+    const targetDir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-restored-'));
     try {
-      const owner = await makeOwner(live.db);
-      // Enough pages that the copy takes more than one step.
-      const filler = 'x'.repeat(2000);
-      for (let batch = 0; batch < 20; batch++) {
-        await live.db
-          .insertInto('disclaimers')
-          .values(
-            Array.from({ length: 100 }, (_, i) => ({
-              memorialId: owner.memorial.id,
-              type: 'W' as const,
-              title: `Aviso ${batch * 100 + i}`,
-              descr: filler,
-              createdAt: nowIso(),
-            })),
-          )
-          .execute();
-      }
-
-      let writing = true;
-      let written = 0;
-      const writer = (async () => {
-        while (writing) {
-          await live.db
-            .insertInto('disclaimers')
-            .values({ memorialId: owner.memorial.id, type: 'R', title: `Durante ${written}`, descr: filler, createdAt: nowIso() })
-            .execute();
-          // Through the HTTP server too: a token renewal writes a session row.
-          if (written % 10 === 0) {
-            const res = await live.post<LoginData>('/api/user/renew-token', {}, { token: owner.token });
-            if (res.status === 200) owner.token = res.body.data.token;
-          }
-          written += 1;
-          await new Promise<void>((resolve) => setImmediate(resolve));
-        }
-      })();
-
-      const target = path.join(liveDir, 'backups', 'copy.db');
-      const run = await runAdmin(['backup', '--to', target], { DATA_DIR: liveDir, DATABASE_URL: `sqlite:${liveFile}` });
-      writing = false;
-      await writer;
-
-      expect(run.stderr).toBe('');
-      expect(run.code).toBe(0);
-      expect(run.stdout).toContain('integrity ok');
-      expect(written).toBeGreaterThan(0);
-
-      const copy = new SQLite(target, { readonly: true, fileMustExist: true });
+      const target = { DATA_DIR: targetDir, DATABASE_URL: `sqlite:${path.join(targetDir, 'restored.db')}`, MEDIA_DIR: path.join(targetDir, 'media') };
+      const restore = await runAdmin(['restore', '--from', archive], target);
+      expect(restore.stderr).toBe('');
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain('checksums verified');
+      const copy = new SQLite(path.join(targetDir, 'restored.db'), { readonly: true, fileMustExist: true });
       try {
-        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
-        expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
-        const count = (copy.prepare('select count(*) as n from disclaimers').get() as { n: number }).n;
-        expect(count).toBeGreaterThanOrEqual(2000);
-        expect(count).toBeLessThanOrEqual(2000 + written);
-        const accounts = (copy.prepare('select count(*) as n from accounts').get() as { n: number }).n;
-        expect(accounts).toBe(1);
+        const row = copy.prepare('select text, media_key from posts where memorial_id = ?').get(owner.memorial.id) as { text: string; media_key: string };
+        expect(row.text).toBe('Siempre');
+        expect(await fs.readdir(path.join(targetDir, 'media'))).toContain(`${row.media_key}.jpg`);
       } finally {
         copy.close();
       }
-      const leftovers = (await fs.readdir(path.dirname(target))).filter((f) => f !== 'copy.db');
-      expect(leftovers).toEqual([]);
+      // A second restore onto it is refused: exit 1, one line.
+      const again = await runAdmin(['restore', '--from', archive], target);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/the target is not empty/);
+      // Wrong usage: exit 2.
+      expect((await runAdmin(['restore'], target)).code).toBe(2);
     } finally {
-      await live.close();
-      await fs.rm(liveDir, { recursive: true, force: true });
+      await fs.rm(targetDir, { recursive: true, force: true });
     }
   });
 });

@@ -5,7 +5,7 @@ import { createContractCommand } from './commands/create-contract';
 import { listContractsCommand } from './commands/list-contracts';
 import { addDisclaimerCommand, listDisclaimersCommand, removeDisclaimerCommand } from './commands/disclaimers';
 import { setPasswordCommand } from './commands/set-password';
-import { backupCommand } from './commands/backup';
+import { backupCommand, restoreCommand } from './commands/backup';
 import { listComplaintsCommand } from './commands/list-complaints';
 import { createOperatorCommand } from './commands/create-operator';
 import { listJobsCommand, mailCommand, runJobCommand } from './commands/jobs';
@@ -22,6 +22,7 @@ export const COMMANDS: Command[] = [
   listComplaintsCommand,
   createOperatorCommand,
   backupCommand,
+  restoreCommand,
   listJobsCommand,
   runJobCommand,
   mailCommand,

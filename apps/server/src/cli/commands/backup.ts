@@ -1,70 +1,83 @@
-// backup: a consistent copy of the SQLite database while the server keeps running, through
-// SQLite's online backup API (never a file copy, which can catch a half-written page or miss the
-// WAL). The copy is checked and then moved into place, so FILE is either the old or a good backup.
-import fs from 'node:fs/promises';
+// backup / restore (issue 16 §7): the whole installation in one archive — every table, read in one
+// snapshot while the server keeps serving, every media object from disk or S3, and a manifest with
+// checksums — and its restore into an empty installation, whatever its database and store.
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import SQLite from 'better-sqlite3';
-import { CliError, defineCommand, requireFlag } from '../kit';
+import { BackupError, restoreBackup, writeBackup, type BackupEdges } from '../../backup/backup-archive';
+import { openMediaStore } from '../../storage/open-media-store';
+import { MediaStoreCheckError } from '../../storage/media-store';
+import { CliError, defineCommand, requireFlag, type CliEnv } from '../kit';
 
-/** Copies every remaining page in one step: a step that is interrupted by a write starts over. */
-const ALL_PAGES = 0x7fffffff;
+const MB = 1024 * 1024;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
-function redactedUrl(url: string): string {
+/** The configured database and media store, as the server would open them. */
+async function withEdges<T>(env: CliEnv, work: (edges: BackupEdges) => Promise<T>): Promise<T> {
+  const database = await env.database();
+  const media = openMediaStore(env.config);
   try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'postgres://…';
+    await media.check();
+    return await work({ db: database.db, dialect: database.dialect, media });
+  } catch (err) {
+    if (err instanceof BackupError || err instanceof MediaStoreCheckError) throw new CliError(err.message);
+    throw err;
+  } finally {
+    await media.close();
   }
 }
 
 export const backupCommand = defineCommand({
   name: 'backup',
-  summary: 'Write a consistent copy of the SQLite database to FILE while the server runs',
+  summary: 'Write the whole installation (database and media) to one archive FILE while the server runs',
   usage: '--to FILE',
   details: [
     'Options:',
-    '  --to FILE   where to write the copy (a SQLite file); an existing FILE is replaced only once the new copy passed its check',
+    '  --to FILE   the archive to write (a ZIP); an existing FILE is replaced only once the new one is complete',
     '',
-    'Uses SQLite\'s online backup API, safe while the server is writing. The copy is verified with',
-    'PRAGMA integrity_check. On PostgreSQL the command prints the pg_dump command to use and exits with 1.',
-    'Media files ($MEDIA_DIR or the S3 bucket) are not part of this backup.',
+    'The archive holds every table (read in one consistent snapshot, on SQLite or PostgreSQL), every',
+    'media object ($MEDIA_DIR or the S3 bucket) and manifest.json with the row counts, sizes and',
+    'SHA-256 of each part. It does not depend on the store it came from: restore it with',
+    '"admin restore" onto SQLite or PostgreSQL, disk or S3.',
   ],
-  examples: ['npm run admin -- backup --to backups/recuerdos-2026-11-22.db'],
+  examples: ['npm run admin -- backup --to backups/recuerdos-2026-11-26.zip'],
   options: { to: { type: 'string' } },
   async run(values, env) {
     const target = path.resolve(requireFlag(values, 'to'));
     const database = env.config.database;
-    if (database.kind === 'postgres') {
-      env.err('backup: this installation runs on PostgreSQL; back it up with pg_dump, for example:');
-      env.err(`  pg_dump --format=custom --file "${target}" "${redactedUrl(database.url)}"`);
-      throw new CliError('backup works on SQLite only');
-    }
-    if (target === database.file) throw new CliError('--to must not be the database file itself');
+    if (database.kind === 'sqlite' && target === database.file) throw new CliError('--to must not be the database file itself');
+    const summary = await withEdges(env, (edges) => writeBackup(edges, target));
+    for (const name of summary.gone) env.err(`backup: ${name} was deleted while the backup ran (its post went with it); not included`);
+    env.out(
+      `Backup written to ${summary.file} (${mb(summary.bytes)}): ${summary.tables} tables, ${summary.rows} rows, ` +
+        `${summary.objects} media objects (${mb(summary.mediaBytes)}), with checksums.`,
+    );
+  },
+});
 
-    const { sqlite } = await env.database();
-    if (!sqlite) throw new CliError('the SQLite connection is not available');
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
-    try {
-      await sqlite.backup(partial, { progress: () => ALL_PAGES });
-      const copy = new SQLite(partial);
-      let result: string;
-      try {
-        // A standalone file: no -wal beside it.
-        copy.pragma('journal_mode = DELETE');
-        result = String(copy.pragma('integrity_check', { simple: true }));
-      } finally {
-        copy.close();
-      }
-      if (result !== 'ok') throw new CliError(`the copy failed its integrity check (${result})`);
-      await fs.rename(partial, target);
-    } finally {
-      for (const leftover of [partial, `${partial}-wal`, `${partial}-shm`]) await fs.rm(leftover, { force: true });
-    }
-    const { size } = await fs.stat(target);
-    env.out(`Backup written to ${target} (${size} bytes, integrity ok).`);
+export const restoreCommand = defineCommand({
+  name: 'restore',
+  summary: 'Restore an archive written by "backup" into this empty installation',
+  usage: '--from FILE',
+  details: [
+    'Options:',
+    '  --from FILE   an archive written by "admin backup"',
+    '',
+    'The target is the configured database (DATABASE_URL) and media store (MEDIA_DIR or S3_*). It',
+    'must be empty: a database with rows or a store with objects is refused, nothing is changed.',
+    'Every part is checked against the manifest\'s checksums before it counts; a damaged archive',
+    'leaves the target as empty as it was. Run it before the first start of the new installation',
+    '(or with SEED_DEMO=0), with the same version of Recuerdos that wrote the backup.',
+  ],
+  examples: [
+    'npm run admin -- restore --from backups/recuerdos-2026-11-26.zip',
+    'DATABASE_URL=postgres://… S3_BUCKET=recuerdos-media … npm run admin -- restore --from recuerdos.zip',
+  ],
+  options: { from: { type: 'string' } },
+  async run(values, env) {
+    const source = path.resolve(requireFlag(values, 'from'));
+    const summary = await withEdges(env, (edges) => restoreBackup(edges, source));
+    env.out(
+      `Restored ${source} (written ${summary.createdAt} on ${summary.source.database} with ${summary.source.media} media): ` +
+        `${summary.tables} tables, ${summary.rows} rows, ${summary.objects} media objects (${mb(summary.mediaBytes)}); checksums verified.`,
+    );
   },
 });
