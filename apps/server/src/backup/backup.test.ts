@@ -13,7 +13,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { openMediaStore } from '../storage/open-media-store';
 import type { MediaStore } from '../storage/media-store';
-import { FIXTURE_WEB_DIST, startTestServer, type TestServer } from '../../test/helper';
+import { FIXTURE_WEB_DIST, startTestServer, type Fields, type TestServer } from '../../test/helper';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../test/database';
 import { startS3rver, type TestS3 } from '../../test/s3';
 import { runAdmin, runAdminOn } from '../../test/admin-cli';
@@ -114,11 +114,12 @@ beforeAll(async () => {
     { token },
   );
   expect(profile.status).toBe(200);
-  for (const media of [
+  const family: Fields[] = [
     { message: 'Su jardín', postPicture: file(await pictureBytes({ width: 900, height: 600 }), 'jardin.jpg', 'image/jpeg') },
     { message: 'Su risa', postVideo: file(mp4Bytes(300_000), 'risa.mp4', 'video/mp4') },
     { message: 'Te extrañamos.' },
-  ]) {
+  ];
+  for (const media of family) {
     expect((await t.post('/api/content/save-admin-message', { identifier, ...media }, { token })).status).toBe(200);
   }
   // Visitors leave memories on private memorials (spec §6).
