@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuestViewData } from '@recuerdos/shared/api-types';
 import type { GuestPageData } from '@recuerdos/shared/guest-page';
 import { FIXTURE_WEB_DIST, startTestServer, type TestServer } from '../../../test/helper';
-import { makeOwner } from '../../../test/factories';
+import { makeGuestToken, makeOwner } from '../../../test/factories';
 import { EVERYONE, OWNER_OR_GUEST, testRoles, type RoleCase } from '../../../test/roles';
 import { insertPost } from '../content/content.repository';
 import type { Kysely } from 'kysely';
@@ -204,5 +204,113 @@ describe('GET /guest', () => {
     expect(top).toContain('<meta property="og:image" content="http://recuerdos.test/og-recuerdos.jpg">');
     expect(top).not.toContain('og:url');
     expect(top).toContain('<meta name="robots" content="noindex">');
+  });
+});
+
+describe('GET /guest, rendered once and served many times (issue 13 §2)', () => {
+  /** The page as a returning browser asks for it: with the ETag it holds. */
+  async function revisit(identifier: string, etag: string | null) {
+    const res = await fetch(`${rendered.url}/guest?id=${identifier}`, { headers: etag ? { 'if-none-match': etag } : {} });
+    const html = await res.text();
+    return { status: res.status, etag: res.headers.get('etag'), html, data: res.status === 200 ? guestData(html) : null };
+  }
+
+  it('answers 304 while nothing shown has changed, and the new page after every change that shows', async () => {
+    const { memorial, token } = await makeOwner(rendered.db, { memorial: { type: 'U', fullname: 'Rosa Quispe' } });
+    const id = memorial.identifier;
+    const first = await revisit(id, null);
+    expect(first.status).toBe(200);
+    expect(first.etag).toMatch(/^"g[\w-]+"$/);
+    let etag = first.etag ?? '';
+    const same = await revisit(id, etag);
+    expect([same.status, same.etag, etag]).toEqual([304, etag, etag]);
+    expect(same.html).toBe('');
+    expect(same.etag).toBe(etag);
+
+    let order: string[] = [];
+    const changes: [string, () => Promise<unknown>, (data: GuestPageData) => void][] = [
+      [
+        'a post added',
+        () => rendered.post('/api/content/save-admin-message', { identifier: id, message: 'Uno' }, { token }),
+        (data) => expect(data.view?.adminPosts.map((p) => p.text)).toEqual(['Uno']),
+      ],
+      [
+        'another post',
+        () => rendered.post('/api/content/save-admin-message', { identifier: id, message: 'Dos' }, { token }),
+        (data) => {
+          order = data.view?.adminPosts.map((p) => p.text) ?? [];
+          expect(order).toHaveLength(2);
+        },
+      ],
+      [
+        'the posts reordered',
+        async () => {
+          const [a, b] = (await rendered.db.selectFrom('posts').select(['reg', 'place']).where('memorialId', '=', memorial.id).orderBy('place').execute()).map((p) => p.reg);
+          return rendered.post('/api/content/update-cards-order', { identifier: id, cards: JSON.stringify([{ reg: a, place: 2 }, { reg: b, place: 1 }]) }, { token, as: 'json' });
+        },
+        (data) => expect(data.view?.adminPosts.map((p) => p.text)).toEqual([...order].reverse()),
+      ],
+      [
+        'a post deleted',
+        async () => {
+          const [post] = await rendered.db.selectFrom('posts').select('reg').where('memorialId', '=', memorial.id).where('text', '=', 'Uno').execute();
+          return rendered.post('/api/content/delete-message', { identifier: id, date: post?.reg ?? '' }, { token, as: 'json' });
+        },
+        (data) => expect(data.view?.adminPosts.map((p) => p.text)).toEqual(['Dos']),
+      ],
+      [
+        'the data edited',
+        () =>
+          rendered.post(
+            '/api/person/update-basic-data',
+            { identifier: id, fullname: 'Rosa Elvira Quispe', birthdate: '1941-03-14', deathdate: '2023-09-05', location: 'Lima', description: 'Siempre.' },
+            { token },
+          ),
+        (data) => expect(data.view?.personData.fullname).toBe('Rosa Elvira Quispe'),
+      ],
+      [
+        'a setting changed',
+        () => rendered.post('/api/person/update-flag-message', { identifier: id, flag: '0' }, { token, as: 'json' }),
+        (data) => expect(data.account.flagmsg).toBe('0'),
+      ],
+      [
+        'a candle lit',
+        () => rendered.post('/api/gift/update-gift', { identifier: id, type: 'V' }, { as: 'json' }),
+        (data) => expect(data.view?.gifts.candles).toBe(1),
+      ],
+    ];
+    for (const [change, act, shows] of changes) {
+      const res = (await act()) as { status: number };
+      expect(res.status, change).toBe(200);
+      const after = await revisit(id, etag);
+      expect(after.status, change).toBe(200);
+      expect(after.etag, change).not.toBe(etag);
+      if (after.data) shows(after.data);
+      etag = after.etag ?? '';
+      expect((await revisit(id, etag)).status, change).toBe(304);
+    }
+  });
+
+  it('keeps each memorial to its own page, and a private memorial’s content to the visitor with its code', async () => {
+    const one = await makeOwner(rendered.db, { memorial: { type: 'U', fullname: 'Memorial Uno' } });
+    const two = await makeOwner(rendered.db, { memorial: { type: 'U', fullname: 'Memorial Dos' } });
+    const [a, b] = [await revisit(one.memorial.identifier, null), await revisit(two.memorial.identifier, null)];
+    expect(a.data?.view?.personData.fullname).toBe('Memorial Uno');
+    expect(b.data?.view?.personData.fullname).toBe('Memorial Dos');
+    expect(a.etag).not.toBe(b.etag);
+    // One memorial's tag means nothing for another.
+    expect((await revisit(two.memorial.identifier, a.etag)).status).toBe(200);
+
+    const closed = await makeOwner(rendered.db, { memorial: { type: 'P', accessCode: 'clave1', fullname: 'Julia Privada' } });
+    await addPosts(rendered.db, closed.memorial.id);
+    const guest = await makeGuestToken(rendered.db, closed.memorial);
+    const withCode = await fetch(`${rendered.url}/guest?id=${closed.memorial.identifier}`, { headers: { guest } });
+    const html = await withCode.text();
+    expect(guestData(html).view?.adminPosts.map((p) => p.text)).toEqual(['Primera de la familia']);
+    expect(withCode.headers.get('etag')).toBeNull();
+    // The next visitor, without the code, gets the code screen: nothing of the content was kept for them.
+    const stranger = await revisit(closed.memorial.identifier, null);
+    expect(stranger.data?.view).toBeNull();
+    expect(stranger.html).not.toContain('Primera de la familia');
   });
 });

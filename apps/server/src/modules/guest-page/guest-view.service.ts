@@ -42,11 +42,21 @@ export interface GuestPageState {
   view: GuestView | null;
 }
 
-/** The /guest page: null for an unknown memorial; otherwise its view when the caller may read it. */
-export async function guestPageState(ctx: AppContext, caller: Caller, identifier: string): Promise<GuestPageState | null> {
+export interface GuestPageAccess {
+  access: MemorialAccess;
+  /** Whether the caller may read the memorial (else the page is the access-code screen). */
+  readable: boolean;
+}
+
+/** Who may see what on the /guest page: null for an unknown memorial. One read; no posts yet. */
+export async function guestPageAccess(ctx: AppContext, caller: Caller, identifier: string): Promise<GuestPageAccess | null> {
   const memorial = await findMemorial(ctx.db, identifier);
   if (!memorial) return null;
   const relation = relationOf(memorial, caller);
-  const readable = VIEW_PERMISSIONS.every((permission) => holds(permission[relation], memorial));
-  return { memorial, view: readable ? await viewOf(ctx, { memorial, relation, caller }) : null };
+  return { access: { memorial, relation, caller }, readable: VIEW_PERMISSIONS.every((permission) => holds(permission[relation], memorial)) };
+}
+
+/** The /guest page's data: the memorial, and its view when the caller may read it. */
+export async function guestPageState(ctx: AppContext, { access, readable }: GuestPageAccess): Promise<GuestPageState> {
+  return { memorial: access.memorial, view: readable ? await viewOf(ctx, access) : null };
 }

@@ -33,7 +33,7 @@ export function parseRange(header: string | undefined, size: number): RangeReque
 }
 
 /** If-None-Match (RFC 9110 §13.1.2): `*` or any listed tag, weak or strong, matches. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '') === etag);

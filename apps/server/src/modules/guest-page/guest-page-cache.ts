@@ -1,0 +1,58 @@
+// The rendered QR page, kept per memorial and served many times (issue 13 §2, §7): rendering and
+// compressing a memorial with hundreds of memories costs far more than a database read, so each
+// instance keeps the last rendering (HTML, Brotli and gzip) of each memorial under a stamp made of
+// what the page shows — the whole memorial row: its data, settings and counts, and its content
+// version (bumped by a trigger on every post change: added, deleted, reordered, approved, hidden) —
+// and whether the page shows the memorial or the access-code screen. The stamp is
+// read from the database on every request, so with N instances none serves an outdated page; its
+// hash is the page's ETag (If-None-Match → 304). Only pages that are the same for every visitor are
+// kept: a public memorial's, or a private memorial's code screen, never a private memorial's content.
+import { createHash } from 'node:crypto';
+import type { Memorial } from '../../db/schema';
+import { compressHtml, type CompressedHtml } from '../../plugins/web';
+
+const MAX_ENTRIES = 500;
+
+export interface CachedPage {
+  etag: string;
+  page: CompressedHtml;
+}
+
+/** What the page shows, in one string; `extra` carries what the process adds (build, site settings). */
+export function pageStamp(memorial: Memorial, showsContent: boolean, extra: string): string {
+  return `${JSON.stringify(memorial)}|${showsContent ? 'view' : 'gate'}|${extra}`;
+}
+
+/** The page's validator, without quotes (as the media's): `g` and 162 bits of the stamp's hash. */
+export function etagOf(stamp: string): string {
+  return `g${createHash('sha256').update(stamp).digest('base64url').slice(0, 27)}`;
+}
+
+export class GuestPageCache {
+  private readonly entries = new Map<number, { stamp: string; cached: CachedPage }>();
+
+  /** The page for this stamp when it is kept (and its place refreshed), or null. */
+  get(memorialId: number, stamp: string): CachedPage | null {
+    const entry = this.entries.get(memorialId);
+    if (!entry || entry.stamp !== stamp) return null;
+    this.entries.delete(memorialId);
+    this.entries.set(memorialId, entry);
+    return entry.cached;
+  }
+
+  /** Compresses a rendering once and keeps it, the least recently used one leaving when full. */
+  put(memorialId: number, stamp: string, html: string): CachedPage {
+    const cached = { etag: etagOf(stamp), page: compressHtml(html) };
+    this.entries.delete(memorialId);
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(memorialId, { stamp, cached });
+    return cached;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
