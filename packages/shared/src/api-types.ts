@@ -120,4 +120,13 @@ export interface GuestViewData extends AccountTypeData {
   gifts: Gifts;
   adminPosts: Post[];
   guestPosts: Post[];
+  /** Asked with `size` (issue 13 §1): where the next page of each list starts, null after the last. */
+  adminNext?: string | null;
+  guestNext?: string | null;
+}
+
+/** A guest list asked with `size` (and `after`): one page of it and where the next starts. */
+export interface PostPageData {
+  posts: Post[];
+  next: string | null;
 }

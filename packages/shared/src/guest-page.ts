@@ -12,7 +12,13 @@ export interface GuestPageData {
   account: AccountTypeData;
   /** Everything a visitor may read; null when the memorial is private and the code is needed. */
   view: GuestViewData | null;
+  /** Which page of memories this is (`?page=`, from 1) and the next one, for the plain links (issue 13 §1). */
+  page?: number;
+  nextPage?: number | null;
 }
+
+/** Posts per list on each page of the server-rendered memorial (the lists' `size`). */
+export const GUEST_PAGE_SIZE = 12;
 
 /** The module the web build's SSR bundle exports (apps/web/dist-ssr/guest-render.js). */
 export interface GuestRenderModule {

@@ -2,6 +2,7 @@
 // occurrence once whichever instances are running (known_crontabs), backfills occurrences missed
 // while all were down (`backfillPeriod`), and retries a throwing task with exponential backoff.
 // Each instance also runs a worker, so any of them may take the job.
+import pg from 'pg';
 import { Logger, parseCronItems, run, type Runner, type Task, type TaskList } from 'graphile-worker';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
@@ -34,6 +35,13 @@ export class GraphileRunner implements JobRunner {
   private schema = 'graphile_worker';
   private stopping = false;
   private restart: NodeJS.Timeout | null = null;
+  /**
+   * The worker's connections, ours rather than graphile-worker's: a worker that stops (on our
+   * request, or on its own when another schema migrates) may still be failing a job on its way out;
+   * with its own pool ended under it, that ends in an unhandled "Cannot use a pool after calling end".
+   * Ours lives until every worker is stopped and their last queries are done.
+   */
+  private pool: pg.Pool | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -50,9 +58,12 @@ export class GraphileRunner implements JobRunner {
     const taskList: TaskList = {};
     for (const job of this.jobs) taskList[job.name] = this.task(job);
     const log = this.ctx.log;
+    if (!this.pool) {
+      this.pool = new pg.Pool({ connectionString: this.connectionString, max: 4 });
+      this.pool.on('error', (err) => log.warn({ err, engine: 'graphile-worker' }, 'Job worker connection error'));
+    }
     this.runner = await run({
-      connectionString: this.connectionString,
-      maxPoolSize: 4,
+      pgPool: this.pool,
       schema: this.schema,
       concurrency: 2,
       noHandleSignals: true,
@@ -134,5 +145,12 @@ export class GraphileRunner implements JobRunner {
     const runner = this.runner;
     this.runner = null;
     if (runner) await runner.stop().catch((err: unknown) => this.ctx.log.warn({ err }, 'Job worker stop'));
+    const pool = this.pool;
+    this.pool = null;
+    if (pool) {
+      // A job being failed or released on the way out finishes its query first.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await pool.end().catch((err: unknown) => this.ctx.log.warn({ err }, 'Job worker pool end'));
+    }
   }
 }

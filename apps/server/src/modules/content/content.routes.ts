@@ -10,6 +10,7 @@ import { ok } from '../../http/reply';
 import { readMediaUpload } from '../../media/media-upload';
 import * as service from './content.service';
 import { presentEpitaph, presentPendingPosts, presentPosts, presentSavedPost } from './content.presenter';
+import { pageAfter, pagingQuerySchema } from './post-pages';
 
 const POST_MEDIA_FIELDS = { picture: 'postPicture', video: 'postVideo' } as const;
 
@@ -29,14 +30,19 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
   }
 
   const guestLists = [
-    ['/content/get-admin-posts-for-guest', service.ownerPostsForGuest],
-    ['/content/get-guest-approved-posts-for-guest', service.approvedGuestPostsForGuest],
+    ['/content/get-admin-posts-for-guest', service.ownerPostsForGuest, 'owner'],
+    ['/content/get-guest-approved-posts-for-guest', service.approvedGuestPostsForGuest, 'guest'],
   ] as const;
-  for (const [path, list] of guestLists) {
+  for (const [path, list, kind] of guestLists) {
     app.get(path, async (request) => {
       const { id } = parseInput(idQuerySchema, request.query);
+      const { size, after } = pagingQuerySchema.parse(request.query);
       const { memorial, posts } = await list(ctx, await caller(request), id);
-      return ok(presentPosts(posts, memorial.identifier, ctx.mediaLinks.of(memorial)));
+      const link = ctx.mediaLinks.of(memorial);
+      if (!size) return ok(presentPosts(posts, memorial.identifier, link));
+      // Optional paging (issue 13 §1): one page after `after`, and where the next starts.
+      const page = pageAfter(kind, posts, size, after);
+      return ok({ ...presentPosts(page.rows, memorial.identifier, link), next: page.next });
     });
   }
 

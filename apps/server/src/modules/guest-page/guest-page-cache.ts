@@ -29,26 +29,27 @@ export function etagOf(stamp: string): string {
 }
 
 export class GuestPageCache {
-  private readonly entries = new Map<number, { stamp: string; cached: CachedPage }>();
+  /** By memorial and page of memories (`<id>:<page>`). */
+  private readonly entries = new Map<string, { stamp: string; cached: CachedPage }>();
 
   /** The page for this stamp when it is kept (and its place refreshed), or null. */
-  get(memorialId: number, stamp: string): CachedPage | null {
-    const entry = this.entries.get(memorialId);
+  get(key: string, stamp: string): CachedPage | null {
+    const entry = this.entries.get(key);
     if (!entry || entry.stamp !== stamp) return null;
-    this.entries.delete(memorialId);
-    this.entries.set(memorialId, entry);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry.cached;
   }
 
   /** Compresses a rendering once and keeps it, the least recently used one leaving when full. */
-  put(memorialId: number, stamp: string, html: string): CachedPage {
+  put(key: string, stamp: string, html: string): CachedPage {
     const cached = { etag: etagOf(stamp), page: compressHtml(html) };
-    this.entries.delete(memorialId);
+    this.entries.delete(key);
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(memorialId, { stamp, cached });
+    this.entries.set(key, { stamp, cached });
     return cached;
   }
 

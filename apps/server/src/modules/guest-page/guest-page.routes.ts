@@ -14,6 +14,7 @@ import { guestDocument, guestRendererLoader } from './guest-page.html';
 import { presentGuestPage, presentGuestView } from './guest-view.presenter';
 import * as service from './guest-view.service';
 import { GuestPageCache, pageStamp } from './guest-page-cache';
+import { PAGE_SIZE, pagingQuerySchema } from '../content/post-pages';
 import { matchesEtag } from '../media/media.routes';
 
 export interface GuestPageOptions {
@@ -21,7 +22,11 @@ export interface GuestPageOptions {
   siteConfig: () => SiteConfig;
 }
 
-const pageQuerySchema = z.object({ id: z.string().trim().max(64).optional().catch(undefined) });
+const pageQuerySchema = z.object({
+  id: z.string().trim().max(64).optional().catch(undefined),
+  /** Which page of memories (the plain "Ver más recuerdos" links); anything else is the first. */
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
 
 export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { ctx, siteConfig }, done) => {
   const renderer = guestRendererLoader(ctx.config.webDistDir, ctx.log);
@@ -29,13 +34,16 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
 
   app.get('/api/person/guest-view', async (request) => {
     const { id } = parseInput(idQuerySchema, request.query);
-    return ok(presentGuestView(await service.guestView(ctx, await callerOf(ctx.db, request), id), ctx.mediaLinks));
+    const { size } = pagingQuerySchema.parse(request.query);
+    const view = await service.guestView(ctx, await callerOf(ctx.db, request), id);
+    return ok(presentGuestView(view, ctx.mediaLinks, size ? { size, page: 1 } : undefined));
   });
 
   const pages = new GuestPageCache();
 
   app.get('/guest', async (request, reply) => {
-    const { id } = pageQuerySchema.parse(request.query);
+    const { id, page } = pageQuerySchema.parse(request.query);
+    const paging = { size: PAGE_SIZE, page };
     // Spec §2: without an id, or with one that names no memorial, the visitor goes to the landing.
     if (!id) return reply.redirect('/', 302);
     const access = await service.guestPageAccess(ctx, await callerOf(ctx.db, request), id);
@@ -48,15 +56,24 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
     reply.header('cache-control', 'no-cache');
     // A private memorial's content is for the caller only (and its media links are signed for now).
     const shared = !access.readable || memorial.type === 'U';
+    const render = async (): Promise<string | null> => {
+      const data = presentGuestPage(await service.guestPageState(ctx, access), ctx.config.publicUrl, ctx.mediaLinks, paging);
+      // A page past the last memory: back to the first.
+      if (page > 1 && data.view && data.view.adminPosts.length === 0 && data.view.guestPosts.length === 0) return null;
+      return guestDocument(data, loaded.render(data), loaded.assets);
+    };
+    const firstPage = `/guest?id=${encodeURIComponent(memorial.identifier)}`;
     if (!shared) {
-      const data = presentGuestPage(await service.guestPageState(ctx, access), ctx.config.publicUrl, ctx.mediaLinks);
-      return sendHtml(request, reply, guestDocument(data, loaded.render(data), loaded.assets));
+      const html = await render();
+      return html === null ? reply.redirect(firstPage, 302) : sendHtml(request, reply, html);
     }
-    const stamp = pageStamp(memorial, access.readable, `${loaded.assets.script}|${JSON.stringify(siteConfig())}`);
-    let cached = pages.get(memorial.id, stamp);
+    const key = `${memorial.id}:${page}`;
+    const stamp = pageStamp(memorial, access.readable, `${page}|${loaded.assets.script}|${JSON.stringify(siteConfig())}`);
+    let cached = pages.get(key, stamp);
     if (!cached) {
-      const data = presentGuestPage(await service.guestPageState(ctx, access), ctx.config.publicUrl, ctx.mediaLinks);
-      cached = pages.put(memorial.id, stamp, guestDocument(data, loaded.render(data), loaded.assets));
+      const html = await render();
+      if (html === null) return reply.redirect(firstPage, 302);
+      cached = pages.put(key, stamp, html);
     }
     reply.header('etag', `"${cached.etag}"`);
     if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.status(304).header('vary', 'Accept-Encoding').send();

@@ -6,24 +6,37 @@ import { presentPosts } from '../content/content.presenter';
 import { presentGifts } from '../gift/gift.presenter';
 import { presentAccountType, presentPersonData } from '../person/person.presenter';
 import type { MediaLinks } from '../../media/media-links';
+import { pageNumber } from '../content/post-pages';
 import type { GuestPageState, GuestView } from './guest-view.service';
 
-export function presentGuestView({ memorial, ownerPosts, guestPosts }: GuestView, links: MediaLinks): GuestViewData {
+/** One page of each list (issue 13 §1); without it, both lists whole (the spec's reads). */
+export interface ViewPaging {
+  size: number;
+  /** From 1. */
+  page: number;
+}
+
+export function presentGuestView({ memorial, ownerPosts, guestPosts }: GuestView, links: MediaLinks, paging?: ViewPaging): GuestViewData {
   const link = links.of(memorial);
+  const owner = paging ? pageNumber(ownerPosts, paging.size, paging.page) : { rows: ownerPosts, next: null };
+  const guest = paging ? pageNumber(guestPosts, paging.size, paging.page) : { rows: guestPosts, next: null };
   return {
     ...presentAccountType(memorial),
     personData: presentPersonData(memorial, link),
     ...presentGifts(memorial),
-    adminPosts: presentPosts(ownerPosts, memorial.identifier, link).posts,
-    guestPosts: presentPosts(guestPosts, memorial.identifier, link).posts,
+    adminPosts: presentPosts(owner.rows, memorial.identifier, link).posts,
+    guestPosts: presentPosts(guest.rows, memorial.identifier, link).posts,
+    ...(paging ? { adminNext: owner.next, guestNext: guest.next } : {}),
   };
 }
 
-export function presentGuestPage(state: GuestPageState, publicUrl: string, links: MediaLinks): GuestPageData {
+export function presentGuestPage(state: GuestPageState, publicUrl: string, links: MediaLinks, paging: ViewPaging): GuestPageData {
+  const view = state.view ? presentGuestView(state.view, links, paging) : null;
   return {
     identifier: state.memorial.identifier,
     publicUrl,
     account: presentAccountType(state.memorial),
-    view: state.view ? presentGuestView(state.view, links) : null,
+    view,
+    ...(view ? { page: paging.page, nextPage: view.adminNext || view.guestNext ? paging.page + 1 : null } : {}),
   };
 }

@@ -15,6 +15,8 @@ import { ApiError } from '../../../lib/api-client';
 import { clearGuestSession, getSessionState, renewGuestSession } from '../../../lib/session';
 import { getAccountType } from '../api/get-account-type';
 import { getGuestView } from '../api/get-guest-view';
+import { getPostPage, type GuestList } from '../api/get-post-page';
+import { MorePosts } from './more-posts';
 import type { GiftType } from '../api/give-gift';
 import { AccessCodeForm } from './access-code-form';
 import { FormBar } from '../../../components/memorial/form-bar';
@@ -75,7 +77,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
   const loadWithGuestToken = useCallback(
     async (account: AccountTypeData) => {
       setState({ phase: 'checking', account, view: null });
-      const [view, renewed] = await Promise.allSettled([getGuestView(identifier), renewGuestSession()]);
+      const [view, renewed] = await Promise.allSettled([getGuestView(identifier, { paged: true }), renewGuestSession()]);
       if (view.status === 'fulfilled' && renewed.status === 'fulfilled') {
         setState({ phase: 'content', account, view: view.value });
         return;
@@ -109,7 +111,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
       const type: string = account.type;
       if (type === 'U') {
         try {
-          const view = await getGuestView(identifier);
+          const view = await getGuestView(identifier, { paged: true });
           if (!run.cancelled) setState({ phase: 'content', account, view });
         } catch {
           // Spec §8: a failed content load is ignored; the visitor stays (a reload may get through).
@@ -149,6 +151,26 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
 
   const guestLink = `${publicUrl}/guest?id=${encodeURIComponent(identifier)}`;
 
+  /** The next page of one list, appended (a post already shown is never shown twice). */
+  const loadMore = useCallback(
+    async (list: GuestList, after: string) => {
+      const page = await getPostPage(identifier, list, after);
+      setState((current) => {
+        if (!current.view) return current;
+        const key = list === 'family' ? 'adminPosts' : 'guestPosts';
+        const shown = new Set(current.view[key].map((post) => post.reg));
+        const posts = [...current.view[key], ...page.posts.filter((post) => !shown.has(post.reg))];
+        return { ...current, view: { ...current.view, [key]: posts, [list === 'family' ? 'adminNext' : 'guestNext']: page.next } };
+      });
+    },
+    [identifier],
+  );
+  const loadFamily = useCallback(() => loadMore('family', view?.adminNext ?? ''), [loadMore, view?.adminNext]);
+  const loadVisitors = useCallback(() => loadMore('visitors', view?.guestNext ?? ''), [loadMore, view?.guestNext]);
+  // The plain link to the next numbered page (for browsers without JavaScript).
+  const nextPageHref = `/guest?id=${encodeURIComponent(identifier)}&page=${(initial?.page ?? 1) + 1}`;
+  const laterPage = (initial?.page ?? 1) > 1;
+
   return (
     <div className="guest-page">
       <a className="skip-link" href="#contenido">
@@ -180,14 +202,21 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
                 <h2 id="publicaciones" className="guest-section__title">
                   Publicaciones
                 </h2>
-                <PostList posts={view.adminPosts} authorKind="owner" onOpenMedia={setViewing} onRequestReport={setReporting} eagerCount={2} emptyText="La familia aún no ha compartido publicaciones." />
+                <PostList posts={view.adminPosts} authorKind="owner" onOpenMedia={setViewing} onRequestReport={setReporting} eagerCount={2} emptyText={laterPage ? 'No hay más publicaciones de la familia.' : 'La familia aún no ha compartido publicaciones.'} />
+                {view.adminNext ? <MorePosts href={nextPageHref} load={loadFamily} /> : null}
               </section>
               <section className="guest-section" aria-labelledby="recuerdos-de-otros">
                 <h2 id="recuerdos-de-otros" className="guest-section__title">
                   Recuerdos compartidos por otros
                 </h2>
-                <PostList posts={view.guestPosts} authorKind="guest" onOpenMedia={setViewing} onRequestReport={setReporting} emptyText="Todavía nadie ha compartido un recuerdo." />
+                <PostList posts={view.guestPosts} authorKind="guest" onOpenMedia={setViewing} onRequestReport={setReporting} emptyText={laterPage ? 'No hay más recuerdos de visitantes.' : 'Todavía nadie ha compartido un recuerdo.'} />
+                {view.guestNext ? <MorePosts href={nextPageHref} load={loadVisitors} /> : null}
               </section>
+              {laterPage ? (
+                <p className="post-list__more">
+                  <a href={`/guest?id=${encodeURIComponent(identifier)}`}>Volver a los recuerdos más recientes</a>
+                </p>
+              ) : null}
             </div>
           </div>
         )}
