@@ -167,10 +167,18 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
 
-      await page.getByRole('article', { name: 'Video: Familia' }).getByRole('button', { name: 'Ver video en grande' }).click();
+      // Every video shows its poster frame before anything of it is downloaded (issue 13 §3).
+      const card = page.getByRole('article', { name: 'Video: Familia' });
+      const cardVideo = card.locator('video');
+      expect(await cardVideo.getAttribute('poster')).toMatch(/^\/media\/[\w-]+-poster\.jpg$/);
+      expect(await cardVideo.getAttribute('preload')).toBe('none');
+      const poster = await page.request.get(`${server.baseUrl}${(await cardVideo.getAttribute('poster')) ?? ''}`);
+      expect(poster.headers()['content-type']).toBe('image/jpeg');
+      await card.getByRole('button', { name: 'Ver video en grande' }).click();
       const videoViewer = page.getByRole('dialog', { name: 'Video' });
       const video = videoViewer.locator('video');
       expect(await video.getAttribute('src')).toMatch(/^\/media\/[\w-]+\.mp4$/);
+      expect(await video.getAttribute('poster')).toMatch(/^\/media\/[\w-]+-poster\.jpg$/);
       expect(await video.textContent()).toBe('Your browser does not support the video tag.');
       await videoViewer.getByRole('button', { name: 'Cerrar' }).click();
       await videoViewer.waitFor({ state: 'detached' });

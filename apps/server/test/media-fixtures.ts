@@ -1,5 +1,9 @@
-// Test media made at test time: pictures drawn with sharp, MP4s assembled from boxes, and a look
-// at what the media store holds.
+// Test media made at test time: pictures drawn with sharp, real videos made by ffmpeg (padded to any
+// size), MP4 look-alikes assembled from boxes, and a look at what the media store holds.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { MediaStore } from '../src/storage/media-store';
 
@@ -43,8 +47,43 @@ function box(type: string, payload: Buffer): Buffer {
   return Buffer.concat([head, payload]);
 }
 
-/** A minimal MP4 (ftyp isom + moov + mdat) of exactly `size` bytes (at least 64). */
-export function mp4Bytes(size = 4096, majorBrand = 'isom'): Buffer {
+const realVideos = new Map<string, Buffer>();
+
+/**
+ * A real, playable video made once by ffmpeg (1 s of colour, 32×32, H.264): with its index at the
+ * front (as phones and our fast-start rewrite leave it), or at the end (as some cameras do).
+ */
+export function realVideo(index: 'front' | 'end' = 'front'): Buffer {
+  const cached = realVideos.get(index);
+  if (cached) return cached;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recuerdos-video-fixture-'));
+  try {
+    const out = path.join(dir, 'video.mp4');
+    const result = spawnSync(
+      process.env.FFMPEG_PATH ?? 'ffmpeg',
+      ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x6b4f8a:size=32x32:rate=5', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '45', '-pix_fmt', 'yuv420p', '-bsf:v', 'filter_units=remove_types=6', ...(index === 'front' ? ['-movflags', '+faststart'] : []), out],
+      { encoding: 'utf8' },
+    );
+    if (result.status !== 0) throw new Error(`ffmpeg could not make the test video (install Debian's ffmpeg): ${result.error?.message ?? result.stderr}`);
+    const bytes = fs.readFileSync(out);
+    realVideos.set(index, bytes);
+    return bytes;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An MP4 of exactly `size` bytes: the real video of `realVideo()` and a `free` box after it (players
+ * skip it), so uploads of any size are readable videos. Another major brand (e.g. QuickTime's 'qt  ')
+ * gives a file that only looks like one, for the refusals of the first bytes.
+ */
+export function mp4Bytes(size = 4096, majorBrand = 'isom', index: 'front' | 'end' = 'front'): Buffer {
+  if (majorBrand === 'isom') {
+    const video = realVideo(index);
+    if (size < video.length + 8) throw new Error(`mp4Bytes: at least ${video.length + 8} bytes`);
+    return Buffer.concat([video, box('free', Buffer.alloc(size - video.length - 8, 0x11))]);
+  }
   const ftyp = box('ftyp', Buffer.concat([Buffer.from(majorBrand, 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41', 'latin1')]));
   const moov = box('moov', box('mvhd', Buffer.alloc(100)));
   const mdatPayload = size - ftyp.length - moov.length - 8;

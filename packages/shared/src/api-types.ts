@@ -77,6 +77,8 @@ export interface Post {
   fullname: string;
   text: string;
   path: string;
+  /** A video's poster frame (issue 13 §3), when it has one. */
+  poster?: string;
   place: number;
   /** Owner's view only: an operator hid this post after a report (issue 15); visitors do not see it. */
   hidden?: true;
@@ -90,6 +92,7 @@ export interface PendingPost {
   fullname: string;
   text: string;
   path: string;
+  poster?: string;
 }
 
 export interface SavedPostData {

@@ -137,8 +137,8 @@ beforeAll(async () => {
   const run = await runAdmin(t, ['backup', '--to', archive]);
   expect(run.err).toEqual([]);
   expect(run.code).toBe(0);
-  // 1 profile + 1 post picture (a JPEG and 3 WebP sizes each), 1 video, 1 pending guest picture.
-  expect(run.out.join('\n')).toMatch(/^Backup written to .*recuerdos\.zip \([\d.]+ MB\): 23 tables, \d+ rows, 13 media objects \([\d.]+ MB\), with checksums\.$/);
+  // 1 profile + 1 post picture (a JPEG and 3 WebP sizes each), 1 video and its poster, 1 pending guest picture.
+  expect(run.out.join('\n')).toMatch(/^Backup written to .*recuerdos\.zip \([\d.]+ MB\): 23 tables, \d+ rows, 14 media objects \([\d.]+ MB\), with checksums\.$/);
   sourceTables = await tablesOf(t.db);
   sourceObjects = await objectsOf(t.ctx.media);
 }, 120_000);
@@ -205,7 +205,7 @@ describe('restore', () => {
       const run = await runAdminOn(target.config, ['restore', '--from', archive]);
       expect(run.err).toEqual([]);
       expect(run.code).toBe(0);
-      expect(run.out.join('\n')).toMatch(/: 23 tables, \d+ rows, 13 media objects \([\d.]+ MB\); checksums verified\.$/);
+      expect(run.out.join('\n')).toMatch(/: 23 tables, \d+ rows, 14 media objects \([\d.]+ MB\); checksums verified\.$/);
 
       const opened = await target.open();
       try {

@@ -6,6 +6,7 @@ import { listContractsCommand } from './commands/list-contracts';
 import { addDisclaimerCommand, listDisclaimersCommand, removeDisclaimerCommand } from './commands/disclaimers';
 import { setPasswordCommand } from './commands/set-password';
 import { backupCommand, restoreCommand } from './commands/backup';
+import { videoPostersCommand } from './commands/video-posters';
 import { listComplaintsCommand } from './commands/list-complaints';
 import { createOperatorCommand } from './commands/create-operator';
 import { listJobsCommand, mailCommand, runJobCommand } from './commands/jobs';
@@ -23,6 +24,7 @@ export const COMMANDS: Command[] = [
   createOperatorCommand,
   backupCommand,
   restoreCommand,
+  videoPostersCommand,
   listJobsCommand,
   runJobCommand,
   mailCommand,

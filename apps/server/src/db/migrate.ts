@@ -18,6 +18,7 @@ import { auditLog } from './migrations/0041-audit-log';
 import { complaintAnswers } from './migrations/0042-complaint-answers';
 import { postReports } from './migrations/0043-post-reports';
 import { signedMedia } from './migrations/0050-signed-media';
+import { videoPosters } from './migrations/0051-video-posters';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -37,6 +38,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0042-complaint-answers': complaintAnswers(dialect),
     '0043-post-reports': postReports(dialect),
     '0050-signed-media': signedMedia(),
+    '0051-video-posters': videoPosters(),
   };
 }
 

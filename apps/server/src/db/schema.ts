@@ -128,6 +128,8 @@ export interface PostsTable {
   approvedAt: string | null;
   /** Size of the upload as received (0 without media): caps the bytes waiting for approval. */
   mediaBytes: Generated<number>;
+  /** 1 when a video has its poster frame `<key>-poster.jpg` (issue 13 §3). */
+  mediaPoster: Generated<number>;
   /** Set when an operator hid the post after a report (kept, never deleted; issue 15). */
   hiddenAt: Generated<string | null>;
   /** What the owner was told when it was hidden. */

@@ -25,9 +25,12 @@ export function publicKeyOf(key: string): string {
   return isPendingKey(key) ? key.slice(PENDING_PREFIX.length) : key;
 }
 
-/** Suffixes of the stored objects of one key: `.jpg` plus `-<width>.webp`, or `.mp4`. */
+/** A video's poster frame (issue 13 §3), beside it: `<key>-poster.jpg`. */
+export const POSTER_SUFFIX = '-poster.jpg';
+
+/** Suffixes of the stored objects of one key: `.jpg` plus `-<width>.webp`, or `.mp4` and its poster. */
 export function objectSuffixes(shape: MediaShape): string[] {
-  if (shape.kind === 'video') return ['.mp4'];
+  if (shape.kind === 'video') return ['.mp4', POSTER_SUFFIX];
   return ['.jpg', ...pictureWidths(shape.picture).map((width) => `-${width}.webp`)];
 }
 

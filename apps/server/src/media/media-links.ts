@@ -29,7 +29,7 @@ const SECRET_NAME = 'media-links';
 /** `<expiry in base 36>-<signature>/<object name>` after `/media/s/`. */
 const SIGNED_NAME = /^s\/([0-9a-z]{1,12})-([A-Za-z0-9_-]{24})\/(.+)$/;
 /** An object name's key: the name without a WebP width or the extension. */
-const OBJECT_SUFFIX = /(?:-\d{2,4})?\.(?:jpg|webp|mp4)$/;
+const OBJECT_SUFFIX = /(?:-\d{2,4}|-poster)?\.(?:jpg|webp|mp4)$/;
 
 export function isPrivate(memorial: Pick<Memorial, 'type'>): boolean {
   return memorial.type !== 'U';

@@ -1,14 +1,19 @@
 // Reads a form that may carry one picture or one video (spec §7: postPicture / postVideo, or the
 // profile's picture). A picture is small and read into memory (it is re-encoded anyway); a video
-// is checked as it streams and written straight to a temporary object in the media store.
+// is checked as it streams into a scratch file, prepared there (readable, index at the front, a
+// poster frame; video-processing.ts), and written with its poster to temporary objects of the store.
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { bufferStream, readUpload, type FileInfo } from '../http/upload';
 import type { MediaStore, TempObject } from '../storage/media-store';
 import { mp4Checked } from './video';
+import { prepareVideo, scratchFolder } from './video-processing';
 
-export type ReceivedMedia = { kind: 'picture'; buffer: Buffer } | { kind: 'video'; temp: TempObject };
+export type ReceivedMedia = { kind: 'picture'; buffer: Buffer } | { kind: 'video'; temp: TempObject; poster: TempObject };
 
 export interface MediaUpload {
   fields: Record<string, unknown>;
@@ -25,7 +30,7 @@ export interface MediaFields {
 /** The busboy file stream: `truncated` and a 'limit' event when the size limit cut it. */
 type FileStream = Readable & { truncated?: boolean };
 
-async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: FileStream): Promise<TempObject> {
+async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: FileStream): Promise<{ temp: TempObject; poster: TempObject }> {
   let overLimit = false;
   stream.once('limit', () => {
     overLimit = true;
@@ -36,14 +41,28 @@ async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: 
     if (request.raw.readableAborted && !stream.readableEnded) stream.destroy(new Error('Upload aborted by the client'));
   };
   request.raw.once('close', onClose);
+  const scratch = await scratchFolder(request.server.ctx.config.dataDir);
   try {
-    return await store.putTemp(Readable.from(mp4Checked(stream, () => overLimit || stream.truncated === true)), {
-      maxBytes: LIMITS.videoMaxBytes,
-      contentType: 'video/mp4',
-    });
+    const received = path.join(scratch, 'upload.mp4');
+    await pipeline(Readable.from(mp4Checked(stream, () => overLimit || stream.truncated === true)), fs.createWriteStream(received));
+    const prepared = await prepareVideo(received, scratch);
+    const temp = await store.putTemp(fs.createReadStream(prepared.file), { maxBytes: LIMITS.videoMaxBytes, contentType: 'video/mp4' });
+    try {
+      return { temp, poster: await store.putTemp(prepared.poster, { contentType: 'image/jpeg' }) };
+    } catch (err) {
+      await store.discardTemp(temp.tempKey);
+      throw err;
+    }
   } finally {
     request.raw.off('close', onClose);
+    await fs.promises.rm(scratch, { recursive: true, force: true });
   }
+}
+
+async function discardVideo(store: MediaStore, media: ReceivedMedia | null): Promise<void> {
+  if (media?.kind !== 'video') return;
+  await store.discardTemp(media.temp.tempKey);
+  await store.discardTemp(media.poster.tempKey);
 }
 
 export async function readMediaUpload(request: FastifyRequest, store: MediaStore, names: MediaFields): Promise<MediaUpload> {
@@ -53,18 +72,14 @@ export async function readMediaUpload(request: FastifyRequest, store: MediaStore
     fileFields,
     receive: async (stream: Readable, info: FileInfo): Promise<ReceivedMedia> =>
       info.fieldname === names.video
-        ? { kind: 'video', temp: await receiveVideo(request, store, stream) }
+        ? { kind: 'video', ...(await receiveVideo(request, store, stream)) }
         : { kind: 'picture', buffer: await bufferStream(stream, LIMITS.pictureMaxBytes) },
-    discard: async (result) => {
-      if (result.kind === 'video') await store.discardTemp(result.temp.tempKey);
-    },
+    discard: (result) => discardVideo(store, result),
   });
   const file = upload.file?.result ?? null;
   return {
     fields: upload.fields,
     file,
-    discard: async () => {
-      if (file?.kind === 'video') await store.discardTemp(file.temp.tempKey);
-    },
+    discard: () => discardVideo(store, file),
   };
 }

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PictureKind } from '@recuerdos/shared/media';
 import type { MediaStore, TempObject } from '../storage/media-store';
-import { objectNames, objectSuffixes, type MediaKind, type MediaShape } from './media-keys';
+import { objectNames, objectSuffixes, POSTER_SUFFIX, type MediaKind, type MediaShape } from './media-keys';
 import { processPicture } from './picture';
 
 interface StagedPart {
@@ -38,9 +38,13 @@ export class StagedMedia {
     return staged;
   }
 
-  /** A video already streamed to a temporary object while the request was read. */
-  static video(store: MediaStore, temp: TempObject): StagedMedia {
-    return new StagedMedia(store, 'video', [{ tempKey: temp.tempKey, suffix: '.mp4' }]);
+  /** A video and its poster frame, already written to temporary objects while the request was read. */
+  static video(store: MediaStore, temp: TempObject, poster: TempObject): StagedMedia {
+    const [video = '.mp4', frame = '-poster.jpg'] = objectSuffixes({ kind: 'video' });
+    return new StagedMedia(store, 'video', [
+      { tempKey: temp.tempKey, suffix: video },
+      { tempKey: poster.tempKey, suffix: frame },
+    ]);
   }
 
   /** Promotes every object under `key`; on failure removes what was promoted and what is left. */
@@ -105,6 +109,8 @@ export async function moveMedia(store: MediaStore, from: string, to: string, sha
   const moved: number[] = [];
   try {
     for (const [index, source] of sources.entries()) {
+      // A video sent before poster frames existed has none until the backfill gives it one.
+      if (source.endsWith(POSTER_SUFFIX) && !(await store.head(source))) continue;
       await store.move(source, targets[index] ?? '');
       moved.push(index);
     }

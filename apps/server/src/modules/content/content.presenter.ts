@@ -4,6 +4,7 @@
 import type { Epitaph, PendingPost, Post, SavedPostData } from '@recuerdos/shared/api-types';
 import type { PostRow } from '../../db/schema';
 import type { MediaLink } from '../../media/media-links';
+import { POSTER_SUFFIX } from '../../media/media-keys';
 import type { ListedPost } from './content.repository';
 
 export function presentPost(row: ListedPost, memorialIdentifier: string, link: MediaLink): Post {
@@ -14,10 +15,17 @@ export function presentPost(row: ListedPost, memorialIdentifier: string, link: M
     fullname: row.authorName,
     text: row.text,
     path: link(row.mediaKey, row.mediaKind),
+    ...posterOf(row, link),
     place: row.place,
     // Only the owner's lists hold hidden posts (visitors' lists leave them out).
     ...(row.hiddenReason !== null ? { hidden: true, hiddenReason: row.hiddenReason } : {}),
   };
+}
+
+/** A video's poster path, beside its own (signed alike for a private memorial). */
+export function posterOf(row: Pick<ListedPost, 'mediaKey' | 'mediaKind' | 'mediaPoster'>, link: MediaLink): { poster?: string } {
+  if (row.mediaKind !== 'video' || !row.mediaPoster) return {};
+  return { poster: link(row.mediaKey, 'video').replace(/\.mp4$/, POSTER_SUFFIX) };
 }
 
 export function presentPosts(rows: readonly ListedPost[], memorialIdentifier: string, link: MediaLink): { posts: Post[] } {
@@ -32,6 +40,7 @@ export function presentPendingPosts(rows: readonly ListedPost[], link: MediaLink
       fullname: row.authorName,
       text: row.text,
       path: link(row.mediaKey, row.mediaKind),
+      ...posterOf(row, link),
     })),
   };
 }

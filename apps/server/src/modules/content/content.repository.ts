@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
  */
 export type PostList = 'owner' | 'approved-guest' | 'owner-with-hidden' | 'approved-guest-with-hidden' | 'pending-guest';
 
-const LISTED_COLUMNS = ['reg', 'authorName', 'text', 'mediaKey', 'mediaKind', 'place', 'hiddenReason'] as const;
+const LISTED_COLUMNS = ['reg', 'authorName', 'text', 'mediaKey', 'mediaKind', 'mediaPoster', 'place', 'hiddenReason'] as const;
 /** What a list shows of a post (guest pages read these lists most: no more columns than needed). */
 export type ListedPost = Pick<PostRow, (typeof LISTED_COLUMNS)[number]>;
 

@@ -9,7 +9,7 @@ import { authorize, type Permission } from '../../auth/permissions';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { badRequest, conflict, forbidden, notFound, parseInput, tooManyRequests } from '../../http/errors';
 import { limaDate } from '@recuerdos/shared/dates';
-import { isPendingKey, newMediaKey, objectNames, postShape, publicKeyOf, type MediaShape } from '../../media/media-keys';
+import { isPendingKey, newMediaKey, objectNames, POSTER_SUFFIX, postShape, publicKeyOf, type MediaShape } from '../../media/media-keys';
 import { reserveAll } from '../../security/attempt-guard';
 import type { MediaStore } from '../../storage/media-store';
 import type { MediaUpload } from '../../media/media-upload';
@@ -119,11 +119,11 @@ async function storePost(
   const file = upload.file;
   if (!file) return repo.insertPost(ctx.db, { ...values, mediaKey: null, mediaKind: null });
   const store = ctx.media;
-  const staged = file.kind === 'picture' ? await StagedMedia.picture(store, file.buffer, 'post') : StagedMedia.video(store, file.temp);
+  const staged = file.kind === 'picture' ? await StagedMedia.picture(store, file.buffer, 'post') : StagedMedia.video(store, file.temp, file.poster);
   const key = newMediaKey(pending);
   const row = await staged.commit(
     key,
-    () => repo.insertPost(ctx.db, { ...values, mediaKey: key, mediaKind: staged.kind, mediaBytes: uploadBytes(upload) }),
+    () => repo.insertPost(ctx.db, { ...values, mediaKey: key, mediaKind: staged.kind, mediaBytes: uploadBytes(upload), mediaPoster: staged.kind === 'video' ? 1 : 0 }),
     async (row) => {
       await repo.deletePostRow(ctx.db, row.id);
     },
@@ -296,10 +296,10 @@ export async function approvePost(ctx: AppContext, caller: Caller, input: PostKe
 /** Every object of the upload is in the store, under its pending name or (a retried approval) its public one. */
 async function mediaPresent(store: MediaStore, pendingKey: string, publicKey: string, shape: MediaShape): Promise<boolean> {
   const targets = objectNames(publicKey, shape);
-  const found = await Promise.all(
-    objectNames(pendingKey, shape).map(async (name, index) => (await store.head(name)) ?? (await store.head(targets[index] ?? ''))),
-  );
-  return found.every((info) => info !== null);
+  const sources = objectNames(pendingKey, shape);
+  const found = await Promise.all(sources.map(async (name, index) => (await store.head(name)) ?? (await store.head(targets[index] ?? ''))));
+  // A video sent before poster frames existed may have none (the backfill gives it one).
+  return found.every((info, index) => info !== null || (sources[index] ?? '').endsWith(POSTER_SUFFIX));
 }
 
 export async function reorderPosts(ctx: AppContext, caller: Caller, input: { identifier: string; cards: CardOrder[] }): Promise<void> {

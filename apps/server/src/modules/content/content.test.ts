@@ -215,7 +215,9 @@ describe('guest post life cycle', () => {
     const item = pending.body.data.posts[0];
     expect(item).toMatchObject({ fullname: 'Pedro', text: '', path: expect.stringMatching(/^\/media\/s\/[^/]+\/pending\/[A-Za-z0-9_-]{22}\.mp4$/) as unknown });
     const added = (await mediaFiles(t.ctx.media)).filter((f) => !before.includes(f));
-    expect(added).toEqual([objectNameOf(item?.path ?? '')]);
+    // The video and its poster frame.
+    expect(added.sort()).toEqual([objectNameOf(item?.path ?? ''), objectNameOf(item?.poster ?? '')].sort());
+    expect(item?.poster).toBe((item?.path ?? '').replace(/\.mp4$/, '-poster.jpg'));
 
     const denied = await t.post('/api/content/deny-message', { identifier: memorial.identifier, date: item?.reg ?? '' }, { token, as: 'json' });
     expect(denied.status).toBe(200);

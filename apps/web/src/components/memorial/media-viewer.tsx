@@ -11,16 +11,18 @@ export interface MediaViewerProps {
   path: string | null;
   /** Describes the picture or video for screen readers (e.g. the post's message or author). */
   description: string;
+  /** A video's poster frame, shown until it plays. */
+  poster?: string | undefined;
   onClose: () => void;
 }
 
-export function MediaViewer({ path, description, onClose }: MediaViewerProps) {
+export function MediaViewer({ path, description, poster, onClose }: MediaViewerProps) {
   const video = isVideoPath(path);
   const srcSet = path && !video ? pictureSrcSet(path, 'post') : '';
   return (
     <Modal open={path !== null} onClose={onClose} title={video ? 'Video' : 'Foto'} size="lg" hideTitle className="media-viewer">
       {path === null ? null : video ? (
-        <video className="media-viewer__media" src={path} controls autoPlay playsInline aria-label={description}>
+        <video className="media-viewer__media" src={path} poster={poster} preload="none" controls autoPlay playsInline aria-label={description}>
           {VIDEO_FALLBACK_TEXT}
         </video>
       ) : (

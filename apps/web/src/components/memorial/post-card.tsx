@@ -125,7 +125,8 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, onRequestRe
               decoding="async"
             />
           ) : (
-            <video className="post-card__media" src={post.path} width={size} height={size} preload="none" muted playsInline>
+            // The poster frame shows before anything of the video is downloaded (issue 13 §3).
+            <video className="post-card__media" src={post.path} poster={post.poster} width={size} height={size} preload="none" muted playsInline>
               {VIDEO_FALLBACK_TEXT}
             </video>
           )}

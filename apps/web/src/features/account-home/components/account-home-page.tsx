@@ -74,7 +74,7 @@ export function AccountHomePage() {
   const [adding, setAdding] = useState<PostKind | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [removing, setRemoving] = useState(false);
-  const [viewing, setViewing] = useState<{ path: string; description: string } | null>(null);
+  const [viewing, setViewing] = useState<{ path: string; poster?: string | undefined; description: string } | null>(null);
   usePageMeta(person.data?.fullname ?? 'Inicio', 'Tu memorial en Recuerdos.');
 
   if (person.isPending) return <PageSpinner label="Cargando tu memorial…" />;
@@ -95,7 +95,7 @@ export function AccountHomePage() {
     panel.focus({ preventScroll: true });
   };
   const open = (post: Post, kind: 'owner' | 'guest') =>
-    setViewing({ path: post.path, description: post.text.trim() || `Publicación de ${postAuthor(post, kind) === 'Familia' ? 'la familia' : post.fullname}` });
+    setViewing({ path: post.path, poster: post.poster, description: post.text.trim() || `Publicación de ${postAuthor(post, kind) === 'Familia' ? 'la familia' : post.fullname}` });
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -165,7 +165,7 @@ export function AccountHomePage() {
       </div>
       <AddPostDialog kind={adding} onClose={() => setAdding(null)} />
       <DeletePostDialog open={deleting !== null} deleting={removing} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
-      <MediaViewer path={viewing?.path ?? null} description={viewing?.description ?? ''} onClose={() => setViewing(null)} />
+      <MediaViewer path={viewing?.path ?? null} poster={viewing?.poster} description={viewing?.description ?? ''} onClose={() => setViewing(null)} />
     </div>
   );
 }

@@ -228,6 +228,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
         <Suspense fallback={null}>
           <MediaViewer
             path={viewing.path}
+            poster={viewing.poster}
             description={viewing.text.trim() || (isVideoPath(viewing.path) ? 'Video compartido' : 'Foto compartida')}
             onClose={() => setViewing(null)}
           />

@@ -23,7 +23,7 @@ function PendingMedia({ post }: { post: PendingItem }) {
   if (!post.path) return null;
   if (isVideoPath(post.path)) {
     return (
-      <video className="pending__media" src={post.path} controls preload="metadata" aria-label={`Video de ${post.fullname}`}>
+      <video className="pending__media" src={post.path} poster={post.poster} controls preload={post.poster ? 'none' : 'metadata'} aria-label={`Video de ${post.fullname}`}>
         {VIDEO_FALLBACK_TEXT}
       </video>
     );
