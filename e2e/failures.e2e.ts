@@ -125,6 +125,31 @@ describe('failures that used to be silent (spec §8), on a phone', () => {
     }
   });
 
+  it('a post the owner could not save keeps what was written, says so, and is saved on Reintentar (issue 13 §4)', async () => {
+    const owner = await makeOwner(server, 'reintento');
+    const { page, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      await logIn(page, owner);
+      await page.getByText('Aún no has compartido publicaciones.', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Deja tu mensaje ...' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deja tu mensaje' });
+      await dialog.getByLabel('Mensaje').fill('Misa de un año, el domingo a las 10');
+      const restore = await cut(page, '/content/save-admin-message');
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      const alert = dialog.getByRole('alert');
+      await alert.getByText(`No pudimos guardar la publicación. ${CONNECTION}`).waitFor();
+      expect(await alert.getByText('Lo que escribiste sigue aquí: puedes reintentarlo.').isVisible()).toBe(true);
+      expect(await dialog.getByLabel('Mensaje').inputValue()).toBe('Misa de un año, el domingo a las 10');
+      await expectAccessible(page, 'an owner post that failed');
+      await restore();
+      await alert.getByRole('button', { name: 'Reintentar' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await cardTexts(page)).toEqual(['Misa de un año, el domingo a las 10']);
+    } finally {
+      await close();
+    }
+  });
+
   it('a complaint that cannot be sent keeps what was written and says so', async () => {
     const { page, close } = await openPage(browser, server.baseUrl, PHONE);
     try {

@@ -411,6 +411,35 @@ describe.each(WIDTHS)('guest submissions at $name', ({ viewport }) => {
       expect(pending).toContainEqual(expect.objectContaining({ fullname: 'Rosa Ccori', text: 'Su cumpleaños 80.', path: expect.stringMatching(/\.mp4$/) as unknown }));
     });
   });
+
+  it('keeps the name, the message and the video when the connection drops, says so, and sends them on Reintentar (issue 13 §4)', async () => {
+    const clip = path.join(tmp, 'misa.mp4');
+    fs.writeFileSync(clip, mp4Bytes(200 * 1024));
+    await withPage(viewport, async ({ page }) => {
+      await openMemorial(page);
+      await page.getByRole('button', { name: 'Video', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deja tu video' });
+      await dialog.getByLabel('Video', { exact: true }).setInputFiles(clip);
+      await dialog.getByLabel('Tu nombre').fill('Óscar Ccahuana');
+      await dialog.getByLabel('Tu mensaje (opcional)').fill('La misa de sus 90 años.');
+      const cut = (target: URL) => target.pathname.endsWith('/content/save-guest-message');
+      await page.route(cut, (route) => route.abort('internetdisconnected'));
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      const alert = dialog.getByRole('alert');
+      await alert.getByText('No pudimos enviar tu recuerdo. No pudimos conectarnos. Revisa tu conexión a internet e inténtalo de nuevo.').waitFor();
+      expect(await alert.getByText('Tu nombre, tu mensaje y el video que elegiste siguen aquí: puedes reintentarlo.').isVisible()).toBe(true);
+      expect(await dialog.getByLabel('Tu nombre').inputValue()).toBe('Óscar Ccahuana');
+      expect(await dialog.getByLabel('Tu mensaje (opcional)').inputValue()).toBe('La misa de sus 90 años.');
+      expect(await dialog.getByLabel('Video', { exact: true }).evaluate((el: HTMLInputElement) => el.files?.[0]?.name ?? '')).toBe('misa.mp4');
+      await expectAccessible(page, 'a guest submission that failed');
+
+      await page.unroute(cut);
+      await alert.getByRole('button', { name: 'Reintentar' }).click();
+      await page.getByText('Su memoria ha sido enviada').waitFor();
+      const pending = await pendingPosts(server.baseUrl, memorial);
+      expect(pending.filter((post) => post.fullname === 'Óscar Ccahuana')).toEqual([expect.objectContaining({ text: 'La misa de sus 90 años.', path: expect.stringMatching(/\.mp4$/) as unknown })]);
+    });
+  });
 });
 
 describe('link previews', () => {

@@ -12,7 +12,9 @@ import { Button } from '../../../components/button';
 import { TextArea } from '../../../components/field';
 import { Modal } from '../../../components/modal';
 import { PictureCropField, pictureFieldError } from '../../../components/memorial/picture-crop-field';
+import { SubmitFailure } from '../../../components/memorial/submit-failure';
 import { UploadProgress } from '../../../components/memorial/upload-progress';
+import { errorMessage } from '../../../lib/api-client';
 import { useAccountUser } from '../../../lib/account/account-user';
 import { accountKeys } from '../../../lib/account/keys';
 import { saveAdminPost, savedPost } from '../api/save-admin-post';
@@ -81,6 +83,13 @@ interface AddPostFormProps {
   onDone: () => void;
 }
 
+/** What a failed save kept, so the owner knows nothing is lost. */
+const OWNER_KEPT: Record<PostKind, string> = {
+  message: 'Lo que escribiste sigue aquí: puedes reintentarlo.',
+  picture: 'Lo que escribiste y la foto que elegiste siguen aquí: puedes reintentarlo.',
+  video: 'Lo que escribiste y el video que elegiste siguen aquí: puedes reintentarlo.',
+};
+
 function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
   const user = useAccountUser();
   const queryClient = useQueryClient();
@@ -88,6 +97,7 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
   const [picture, setPicture] = useState<Blob | null>(null);
   const [cropPending, setCropPending] = useState(false);
   const [video, setVideo] = useState<File | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ message?: string | undefined; picture?: string | undefined; video?: string | undefined }>({});
   const [progress, setProgress] = useState<number | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -122,14 +132,18 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
       setSaving(false);
       onDone();
     } catch (err) {
-      console.error('The post could not be saved', err);
+      // What was written and chosen stays; the owner is told why and may retry (issue 13 §4).
       setSaving(false);
-      if (mounted.current) setProgress(null);
+      if (mounted.current) {
+        setProgress(null);
+        setFailure(errorMessage(err));
+      }
     }
   };
 
   const submit = () => {
     if (saving || !validate()) return;
+    setFailure(null);
     setSaving(true);
     // Spec §7, §9: the save starts 500 ms after 'Guardar'.
     timer.current = window.setTimeout(() => void save(), LIMITS.saveDelayMs);
@@ -180,6 +194,7 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
         }}
       />
       {progress !== null && kind !== 'message' ? <UploadProgress percent={progress} label={kind === 'video' ? 'Subiendo tu video' : 'Subiendo tu foto'} /> : null}
+      {failure && !saving ? <SubmitFailure message={`No pudimos guardar la publicación. ${failure}`} kept={OWNER_KEPT[kind]} onRetry={submit} /> : null}
       <div className="add-post__actions">
         <Button variant="secondary" onClick={onDone} disabled={saving}>
           Cancelar

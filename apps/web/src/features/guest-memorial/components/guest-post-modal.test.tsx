@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/render';
@@ -23,11 +23,20 @@ describe('the guest modal when the server refuses', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('Tu mensaje').value).toBe('Te recordamos');
   });
 
-  it('stays silent on other failures, as spec §8 asks', async () => {
-    const calls = mockApi({ 'POST /content/save-guest-message': () => ({ code: '500', message: 'Ocurrió un error inesperado' }) });
+  it('says so on other failures, keeps what was written, and sends it again on Reintentar (issue 13 §4)', async () => {
+    let failing = true;
+    const calls = mockApi({
+      'POST /content/save-guest-message': () => (failing ? { code: '500', message: 'Ocurrió un error inesperado' } : { code: '200', message: 'Mensaje enviado', data: {} }),
+    });
     await sendMessage();
     await waitFor(() => expect(calls).toHaveLength(1));
-    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Guardar' }).disabled).toBe(false));
-    expect(screen.queryByRole('alert')).toBeNull();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('No pudimos enviar tu recuerdo. Ocurrió un error inesperado');
+    expect(alert.textContent).toContain('Tu nombre y tu mensaje siguen aquí: puedes reintentarlo.');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Tu mensaje').value).toBe('Te recordamos');
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toEqual(calls[0]?.body);
   });
 });

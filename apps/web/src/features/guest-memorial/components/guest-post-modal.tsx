@@ -11,10 +11,11 @@ import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { TextArea, TextField } from '../../../components/field';
 import { PictureCropField, pictureFieldError } from '../../../components/memorial/picture-crop-field';
+import { SubmitFailure } from '../../../components/memorial/submit-failure';
 import { UploadProgress } from '../../../components/memorial/upload-progress';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { blockEnter, useZodForm } from '../../../lib/forms';
 import { saveGuestMessage } from '../api/save-guest-message';
 import './guest-post-modal.css';
@@ -48,6 +49,13 @@ function controlled(field: { name: string; value: string | undefined; onChange: 
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What a failed submission kept, so the visitor knows nothing is lost. */
+const KEPT: Record<PostKind, string> = {
+  message: 'Tu nombre y tu mensaje siguen aquí: puedes reintentarlo.',
+  picture: 'Tu nombre, tu mensaje y la foto que elegiste siguen aquí: puedes reintentarlo.',
+  video: 'Tu nombre, tu mensaje y el video que elegiste siguen aquí: puedes reintentarlo.',
+};
+
 export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: GuestPostModalProps) {
   const form = useZodForm(guestPostFormSchema(kind, messagesAllowed), { defaultValues: { fullname: '', email: '', message: '' } });
   const { control, handleSubmit, formState, watch } = form;
@@ -59,6 +67,8 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
   const [sending, setSending] = useState(false);
   /** The server's refusal the visitor can act on (SPOKEN_REFUSALS). */
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** Any other failure (a dropped connection at the cemetery): said, with "Reintentar" (issue 13 §4). */
+  const [failure, setFailure] = useState<string | null>(null);
   const videoId = useId();
   const message = watch('message');
 
@@ -87,6 +97,7 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
     setMediaError(problem);
     if (problem) return;
     setRefusal(null);
+    setFailure(null);
     setSending(true);
     try {
       // Spec §9: a submit starts after 500 ms.
@@ -108,8 +119,9 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
       showToast('success', SENT_TITLE, SENT_TEXT);
       onClose();
     } catch (error) {
-      // Spec §8: a failed guest submission is silently ignored; the spinner stops and the form stays.
+      // The form keeps everything (spec §8 was silent; issue 13 §4 says why and offers a retry).
       if (error instanceof ApiError && SPOKEN_REFUSALS.has(error.code)) setRefusal(error.message);
+      else setFailure(errorMessage(error));
       setSending(false);
       setProgress(null);
     }
@@ -216,6 +228,9 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
           />
         ) : null}
         {refusal ? <FormAlert tone="error">{refusal}</FormAlert> : null}
+        {failure && !sending ? (
+          <SubmitFailure message={`No pudimos enviar tu recuerdo. ${failure}`} kept={KEPT[kind]} onRetry={() => void handleSubmit(send, onInvalid)()} />
+        ) : null}
         {progress !== null ? <UploadProgress percent={progress} label={kind === 'video' ? 'Subiendo tu video' : 'Subiendo tu foto'} /> : null}
         <p className="guest-post-modal__consent">
           Tu nombre, tu correo y lo que compartas se usan solo para mostrar tu recuerdo en este memorial cuando la familia lo apruebe y para avisarte
