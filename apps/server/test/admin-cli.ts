@@ -15,51 +15,40 @@ export interface CliRun {
   err: string[];
 }
 
-export async function runAdmin(t: TestServer, args: string[]): Promise<CliRun> {
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Runs one command line in this process with `database` as the CLI's database. */
+async function runWith(config: Config, database: () => Promise<DatabaseHandle>, args: string[]): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const mail = new MailService(
-    { smtpUrl: t.config.smtpUrl, outboxDir: path.join(t.config.dataDir, 'outbox'), from: t.config.mailFrom },
-    { info: () => undefined, error: () => undefined },
-  );
+  const mail = new MailService({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }, quiet);
   try {
-    const code = await runCli(args, COMMANDS, {
-      config: t.config,
-      database: () => Promise.resolve(t.ctx.database),
-      mail: () => mail,
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    });
+    const code = await runCli(args, COMMANDS, { config, database, mail: () => mail, out: (line) => out.push(line), err: (line) => err.push(line) });
     return { code, out, err };
   } finally {
     await mail.close();
   }
 }
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export function runAdmin(t: TestServer, args: string[]): Promise<CliRun> {
+  return runWith(t.config, () => Promise.resolve(t.ctx.database), args);
+}
 
 /** The CLI in this process against any configuration (a restore's target), opening and migrating its database as `npm run admin` does. */
 export async function runAdminOn(config: Config, args: string[]): Promise<CliRun> {
-  const out: string[] = [];
-  const err: string[] = [];
   const opened: { database: Promise<DatabaseHandle> | null } = { database: null };
-  const mail = new MailService({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }, quiet);
   try {
-    const code = await runCli(args, COMMANDS, {
+    return await runWith(
       config,
-      database: () =>
+      () =>
         (opened.database ??= (async () => {
           const handle = openDatabase(config.database, quiet);
           await migrateToLatest(handle.db, handle.dialect);
           return handle;
         })()),
-      mail: () => mail,
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    });
-    return { code, out, err };
+      args,
+    );
   } finally {
-    await mail.close();
     if (opened.database) await (await opened.database).close();
   }
 }

@@ -202,18 +202,8 @@ describe('restore', () => {
   it('onto an empty SQLite with disk media: every table and every object byte for byte, and it serves the memorial', async () => {
     const target = await newTarget('sqlite-disk');
     try {
-      const run = await runAdminOn(target.config, ['restore', '--from', archive]);
-      expect(run.err).toEqual([]);
-      expect(run.code).toBe(0);
+      const run = await restoreAndCompare(target);
       expect(run.out.join('\n')).toMatch(/: 23 tables, \d+ rows, 14 media objects \([\d.]+ MB\); checksums verified\.$/);
-
-      const opened = await target.open();
-      try {
-        expect(await tablesOf(opened.db.db)).toEqual(sourceTables);
-        expect(await objectsOf(opened.media)).toEqual(sourceObjects);
-      } finally {
-        await opened.close();
-      }
       if (testDialect() === 'sqlite') await expectServes(target);
     } finally {
       await target.close();
@@ -268,23 +258,29 @@ describe('restore', () => {
   it.runIf(crossDialect)('moves an installation from SQLite with disk media to PostgreSQL with S3, byte for byte', async () => {
     const target = await newTarget('postgres-s3');
     try {
-      const run = await runAdminOn(target.config, ['restore', '--from', archive]);
-      expect(run.err).toEqual([]);
-      expect(run.code).toBe(0);
+      const run = await restoreAndCompare(target);
       expect(run.out.join('\n')).toContain('on sqlite with disk media');
-      const opened = await target.open();
-      try {
-        expect(await tablesOf(opened.db.db)).toEqual(sourceTables);
-        expect(await objectsOf(opened.media)).toEqual(sourceObjects);
-      } finally {
-        await opened.close();
-      }
       await expectServes(target);
     } finally {
       await target.close();
     }
   }, 120_000);
 });
+
+/** Restores `archive` into `target` and finds every table and object as the source had them. */
+async function restoreAndCompare(target: Target) {
+  const run = await runAdminOn(target.config, ['restore', '--from', archive]);
+  expect(run.err).toEqual([]);
+  expect(run.code).toBe(0);
+  const opened = await target.open();
+  try {
+    expect(await tablesOf(opened.db.db)).toEqual(sourceTables);
+    expect(await objectsOf(opened.media)).toEqual(sourceObjects);
+  } finally {
+    await opened.close();
+  }
+  return run;
+}
 
 /** A server started on the restored installation shows the memorial, its photo and video, and takes new posts. */
 async function expectServes(target: Target): Promise<void> {
