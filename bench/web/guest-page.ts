@@ -122,8 +122,21 @@ export async function runGuestLighthouse(runs = 3): Promise<void> {
       ],
     });
     const privateMemorial = await seedMemorial(server, { type: 'P', person: 'Julia Quispe Mamani', accessCode: 'flores2024', photo: true, ownerPosts: [{ text: 'Te extrañamos.' }] });
+    // Issue 13: a memorial whose history has grown — 220 family posts and 100 visitors' memories.
+    const grownMemorial = await seedMemorial(server, {
+      type: 'U',
+      person: 'Augusto Pérez Villanueva',
+      photo: true,
+      ownerPosts: Array.from({ length: 220 }, (_, i) => ({
+        text: `Recuerdo número ${i + 1}: aquel verano en Chosica, con toda la familia reunida alrededor de la mesa.`,
+        picture: i % 3 === 0,
+        video: i % 3 !== 0 && i % 7 === 0,
+      })),
+      guestPosts: Array.from({ length: 100 }, (_, i) => ({ name: `Visitante ${i + 1}`, text: 'Siempre te recordaremos con cariño.', picture: i % 4 === 0 })),
+    });
     const targets = [
       ['public memorial', `${server.baseUrl}/guest?id=${publicMemorial.identifier}`],
+      ['320 memories', `${server.baseUrl}/guest?id=${grownMemorial.identifier}`],
       ['private memorial (code screen)', `${server.baseUrl}/guest?id=${privateMemorial.identifier}`],
       // The other doors: the sales page and the login page.
       ['landing /', `${server.baseUrl}/`],

@@ -1,5 +1,6 @@
 // The route table of spec §2: guards and redirects.
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_USER, mockApi, renderRoute, storeUser } from '../test/render';
 
@@ -79,15 +80,24 @@ describe('routes', () => {
     await waitFor(() => expect(withId.router.state.location.pathname).toBe('/guest'));
   });
 
-  it('keeps a visitor on a public memorial whose content fails to load: the spinner stops (spec §8)', async () => {
+  it('keeps a visitor on a public memorial whose content fails to load, says so, and loads it on Reintentar (issue 14 §5)', async () => {
+    const person = { fullname: 'Rosa Mamani', birthdate: '1941-03-14', deathdate: '2023-09-05', description: 'Siempre', location: 'Lima', profilepath: '' };
+    let failing = true;
     mockApi({
       'GET /person/verify-type-account': () => ({ code: '200', data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1' } }),
-      'GET /person/guest-view': () => ({ code: '500', message: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos' }),
+      'GET /person/guest-view': () =>
+        failing
+          ? { code: '500', message: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos' }
+          : { code: '200', data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1', personData: person, gifts: { candles: 0, flowers: 0 }, adminPosts: [], guestPosts: [] } },
     });
     const { router } = renderRoute('/guest?id=abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Rosa Mamani' })).toBeTruthy();
     expect(screen.queryByText('Cargando el memorial…')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('No pudimos cargar los recuerdos de este memorial. Revisa tu conexión e inténtalo de nuevo.');
     expect(router.state.location.pathname).toBe('/guest');
+    failing = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('La familia aún no ha compartido publicaciones.')).toBeTruthy();
   });
 
   it('shows a public memorial on the client-rendered /guest route with one toast region', async () => {

@@ -1,8 +1,8 @@
 // The owner's add-post dialog (spec §2, §5): 'Deja tu foto' (choose, crop square, 'Seleccionar',
 // 'Guardar'; 800×800 JPEG), 'Deja tu mensaje' (text required) and 'Deja tu video' (mp4, at most
 // 50 MB). Text at most 500 characters with its counter. Saving starts after 500 ms, shows the upload
-// progress, and on success the new post goes first and the dialog closes. A failed upload is only
-// logged (spec §8): the spinner stops and the dialog stays.
+// progress, and on success the new post goes first and the dialog closes. A failed upload keeps what
+// was written and chosen, says why and offers "Reintentar" (issue 13 §4; spec §8 was silent).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@recuerdos/shared/api-types';

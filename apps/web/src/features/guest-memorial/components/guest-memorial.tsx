@@ -9,6 +9,7 @@ import type { GuestPageData } from '@recuerdos/shared/guest-page';
 import type { PostKind } from '@recuerdos/shared/post-schemas';
 import { PostList } from '../../../components/memorial/post-list';
 import { ProfileCard } from '../../../components/memorial/profile-card';
+import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
 import { Toaster } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -33,7 +34,7 @@ const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default
 /** Spec §3: '0' means disabled; anything else enabled. */
 const enabled = (flag: string) => flag !== '0';
 
-/** 'unreadable': a public memorial whose content did not load; spec §8 stops the spinner, nothing more. */
+/** 'unreadable': a public memorial whose content did not load: its name, why, and "Reintentar" (issue 14 §5). */
 type Phase = 'loading' | 'gate' | 'checking' | 'content' | 'unreadable';
 
 interface State {
@@ -132,6 +133,16 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  /** A public memorial's content, asked again after a failed load. */
+  const retryUnreadable = async (account: AccountTypeData) => {
+    setState({ phase: 'loading', account, view: null });
+    try {
+      setState({ phase: 'content', account, view: await getGuestView(identifier, { paged: true }) });
+    } catch {
+      setState({ phase: 'unreadable', account, view: null });
+    }
+  };
+
   const { phase, account, view } = state;
   const isPrivate = account?.type === 'P';
 
@@ -184,7 +195,13 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
             <PageSpinner label="Cargando el memorial…" />
           </>
         ) : phase === 'unreadable' ? (
-          <h1 className="guest-unreadable">{account.fullname}</h1>
+          <div className="guest-unreadable">
+            <h1>{account.fullname}</h1>
+            <p role="alert">No pudimos cargar los recuerdos de este memorial. Revisa tu conexión e inténtalo de nuevo.</p>
+            <Button variant="secondary" onClick={() => void retryUnreadable(account)}>
+              Reintentar
+            </Button>
+          </div>
         ) : phase === 'gate' || !view ? (
           <AccessCodeForm identifier={identifier} fullname={account.fullname} onEntered={() => void loadWithGuestToken(account)} />
         ) : (
