@@ -4,49 +4,17 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { nowIso } from '../apps/server/src/db/database';
-import { insertPost } from '../apps/server/src/modules/content/content.repository';
-import { newMediaKey } from '../apps/server/src/media/media-keys';
-import { makeAccount, makeMemorial } from '../apps/server/test/factories';
+import { seedPublicMemorial } from './support/seed-memorial';
 
 const config = loadConfig();
 const { app, ctx } = await buildApp({ config, logger: false, apiRequestsPerMinute: 0 });
 
-const now = nowIso();
-const account = await makeAccount(ctx.db, { email: 'bench@recuerdos.test', password: null });
-const memorial = await makeMemorial(ctx.db, account.id, { type: 'U', photoKey: newMediaKey(false) });
 // 24 owner posts (a third with a picture, a few videos) and 30 approved guest posts.
-for (let i = 0; i < 24; i++) {
-  const kind = i % 3 === 0 ? 'picture' : i % 7 === 0 ? 'video' : null;
-  await insertPost(ctx.db, {
-    memorialId: memorial.id,
-    authorKind: 'owner',
-    authorName: 'Familia',
-    authorEmail: null,
-    text: `Recuerdo número ${i + 1}: aquel verano en Chosica, con toda la familia reunida alrededor de la mesa.`,
-    mediaKey: kind ? newMediaKey(false) : null,
-    mediaKind: kind,
-    state: 'approved',
-    approvedAt: now,
-  });
-}
-for (let i = 0; i < 30; i++) {
-  await insertPost(ctx.db, {
-    memorialId: memorial.id,
-    authorKind: 'guest',
-    authorName: `Visitante ${i + 1}`,
-    authorEmail: `visitante${i}@ejemplo.pe`,
-    text: 'Siempre te recordaremos con cariño. Gracias por todo lo que nos diste.',
-    mediaKey: null,
-    mediaKind: null,
-    state: 'approved',
-    approvedAt: now,
-  });
-}
+const identifier = await seedPublicMemorial(ctx.db, { email: 'bench@recuerdos.test', family: 24, visitors: 30 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as AddressInfo;
-process.send?.({ port, identifier: memorial.identifier });
+process.send?.({ port, identifier });
 
 process.on('SIGTERM', () => {
   app.close().then(
