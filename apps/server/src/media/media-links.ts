@@ -69,6 +69,11 @@ export class MediaLinks {
     };
   }
 
+  /** What the links handed out now depend on besides the memorial: the window of a private one's. */
+  windowOf(memorial: MemorialMedia): string {
+    return isPrivate(memorial) ? String(this.expiryFor(this.now().getTime())) : 'plain';
+  }
+
   /** Whether a signed request is valid for this memorial now (constant-time comparison). */
   verify(memorial: MemorialMedia, request: Extract<MediaRequest, { signed: true }>): boolean {
     const now = this.now().getTime();

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { callerOf } from '../../auth/memorial-access';
 import { requireSessionFor } from '../../auth/permissions';
 import { parseInput } from '../../http/errors';
-import { ok } from '../../http/reply';
+import { ok, okUnlessUnchanged } from '../../http/reply';
 import { readMediaUpload } from '../../media/media-upload';
 import * as service from './content.service';
 import { presentEpitaph, presentPendingPosts, presentPosts, presentSavedPost } from './content.presenter';
@@ -34,15 +34,17 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
     ['/content/get-guest-approved-posts-for-guest', service.approvedGuestPostsForGuest, 'guest'],
   ] as const;
   for (const [path, list, kind] of guestLists) {
-    app.get(path, async (request) => {
+    app.get(path, async (request, reply) => {
       const { id } = parseInput(idQuerySchema, request.query);
       const { size, after } = pagingQuerySchema.parse(request.query);
       const { memorial, posts } = await list(ctx, await caller(request), id);
       const link = ctx.mediaLinks.of(memorial);
-      if (!size) return ok(presentPosts(posts, memorial.identifier, link));
+      // Unchanged while the memorial (its posts' version included) and the links are (issue 13 §2).
+      const stamp = `${kind}|${size ?? 'all'}|${after ?? ''}|${ctx.mediaLinks.windowOf(memorial)}|${JSON.stringify(memorial)}`;
+      if (!size) return okUnlessUnchanged(request, reply, stamp, presentPosts(posts, memorial.identifier, link));
       // Optional paging (issue 13 §1): one page after `after`, and where the next starts.
       const page = pageAfter(kind, posts, size, after);
-      return ok({ ...presentPosts(page.rows, memorial.identifier, link), next: page.next });
+      return okUnlessUnchanged(request, reply, stamp, { ...presentPosts(page.rows, memorial.identifier, link), next: page.next });
     });
   }
 

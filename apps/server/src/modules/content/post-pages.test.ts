@@ -123,3 +123,30 @@ describe('the server-rendered page in pages', () => {
     expect(guestData(await (await fetch(`${url}&page=abc`)).text()).page).toBe(1);
   });
 });
+
+describe('the JSON the pages use (issue 13 §2)', () => {
+  it('answers 304 to a browser that holds the same answer, and the new one after a change', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'U' } });
+    await addOwnerPosts(memorial.id, numbered(1, 3));
+    for (const path of [`/api/person/guest-view?id=${memorial.identifier}&size=12`, `/api/content/get-admin-posts-for-guest?id=${memorial.identifier}&size=12`]) {
+      const first = await fetch(t.url + path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const etag = first.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"g[\w-]+"$/);
+      await first.arrayBuffer();
+      const again = await fetch(t.url + path, { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      // Another page of the same list is another answer.
+      const other = await fetch(`${t.url}${path.replace('size=12', 'size=2')}`, { headers: { 'if-none-match': etag } });
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
+    }
+    const before = (await fetch(`${t.url}/api/person/guest-view?id=${memorial.identifier}&size=12`)).headers.get('etag') ?? '';
+    expect((await t.post('/api/content/save-admin-message', { identifier: memorial.identifier, message: 'Nuevo' }, { token })).status).toBe(200);
+    const after = await fetch(`${t.url}/api/person/guest-view?id=${memorial.identifier}&size=12`, { headers: { 'if-none-match': before } });
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { data: GuestViewData }).data.adminPosts[0]?.text).toBe('Nuevo');
+  });
+});

@@ -7,9 +7,9 @@
 // read from the database on every request, so with N instances none serves an outdated page; its
 // hash is the page's ETag (If-None-Match → 304). Only pages that are the same for every visitor are
 // kept: a public memorial's, or a private memorial's code screen, never a private memorial's content.
-import { createHash } from 'node:crypto';
 import type { Memorial } from '../../db/schema';
 import { compressHtml, type CompressedHtml } from '../../plugins/web';
+import { etagOf } from '../../http/etag';
 
 const MAX_ENTRIES = 500;
 
@@ -23,10 +23,6 @@ export function pageStamp(memorial: Memorial, showsContent: boolean, extra: stri
   return `${JSON.stringify(memorial)}|${showsContent ? 'view' : 'gate'}|${extra}`;
 }
 
-/** The page's validator, without quotes (as the media's): `g` and 162 bits of the stamp's hash. */
-export function etagOf(stamp: string): string {
-  return `g${createHash('sha256').update(stamp).digest('base64url').slice(0, 27)}`;
-}
 
 export class GuestPageCache {
   /** By memorial and page of memories (`<id>:<page>`). */

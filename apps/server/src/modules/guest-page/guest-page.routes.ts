@@ -8,14 +8,14 @@ import type { SiteConfig } from '@recuerdos/shared/site-config';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../auth/memorial-access';
 import { parseInput } from '../../http/errors';
-import { ok } from '../../http/reply';
+import { okUnlessUnchanged } from '../../http/reply';
 import { createIndexHtml, sendHtml, sendIndex } from '../../plugins/web';
 import { guestDocument, guestRendererLoader } from './guest-page.html';
 import { presentGuestPage, presentGuestView } from './guest-view.presenter';
 import * as service from './guest-view.service';
 import { GuestPageCache, pageStamp } from './guest-page-cache';
 import { PAGE_SIZE, pagingQuerySchema } from '../content/post-pages';
-import { matchesEtag } from '../media/media.routes';
+import { matchesEtag } from '../../http/etag';
 
 export interface GuestPageOptions {
   ctx: AppContext;
@@ -32,11 +32,12 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
   const renderer = guestRendererLoader(ctx.config.webDistDir, ctx.log);
   const indexHtml = createIndexHtml({ distDir: ctx.config.webDistDir, siteConfig });
 
-  app.get('/api/person/guest-view', async (request) => {
+  app.get('/api/person/guest-view', async (request, reply) => {
     const { id } = parseInput(idQuerySchema, request.query);
     const { size } = pagingQuerySchema.parse(request.query);
     const view = await service.guestView(ctx, await callerOf(ctx.db, request), id);
-    return ok(presentGuestView(view, ctx.mediaLinks, size ? { size, page: 1 } : undefined));
+    const stamp = `guest-view|${size ?? 'all'}|${ctx.mediaLinks.windowOf(view.memorial)}|${JSON.stringify(view.memorial)}`;
+    return okUnlessUnchanged(request, reply, stamp, presentGuestView(view, ctx.mediaLinks, size ? { size, page: 1 } : undefined));
   });
 
   const pages = new GuestPageCache();

@@ -6,6 +6,7 @@
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
+import { matchesEtag } from '../../http/etag';
 import { isObjectName, type ByteRange } from '../../storage/media-store';
 import { isPrivate, keyOfObject, memorialOfKey, parseMediaRequest, type MediaLinks, type MediaRequest } from '../../media/media-links';
 
@@ -32,12 +33,6 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   return { kind: 'range', range: { start, end } };
 }
 
-/** If-None-Match (RFC 9110 §13.1.2): `*` or any listed tag, weak or strong, matches. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '') === etag);
-}
 
 /** Public media never change; a guest's pending upload is never stored; a signed link only privately, until it expires. */
 function cacheControl(asked: MediaRequest, links: MediaLinks): string {
