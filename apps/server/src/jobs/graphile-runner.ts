@@ -64,6 +64,10 @@ export class GraphileRunner implements JobRunner {
     }
     this.runner = await run({
       pgPool: this.pool,
+      // Completing and failing jobs go through graphile's batchers (flushed every tick), which its
+      // graceful shutdown awaits: without them those writes are fire-and-forget and may land after
+      // stop() on a pool already ended (an unhandled rejection).
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       schema: this.schema,
       concurrency: 2,
       noHandleSignals: true,
