@@ -27,6 +27,26 @@ export function pageStamp(memorial: Memorial, showsContent: boolean, extra: stri
 export class GuestPageCache {
   /** By memorial and page of memories (`<id>:<page>`). */
   private readonly entries = new Map<string, { stamp: string; cached: CachedPage }>();
+  /** Renders under way, by key and stamp: requests released at once share one. */
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+
+  /**
+   * The page for this stamp: kept, or rendered once however many requests ask for it at the same
+   * moment (`render` answers null for a page that does not exist, which is not kept).
+   */
+  async obtain(key: string, stamp: string, render: () => Promise<string | null>): Promise<CachedPage | null> {
+    const kept = this.get(key, stamp);
+    if (kept) return kept;
+    const flight = `${key}|${stamp}`;
+    let pending = this.rendering.get(flight);
+    if (!pending) {
+      pending = render()
+        .then((html) => (html === null ? null : this.put(key, stamp, html)))
+        .finally(() => this.rendering.delete(flight));
+      this.rendering.set(flight, pending);
+    }
+    return pending;
+  }
 
   /** The page for this stamp when it is kept (and its place refreshed), or null. */
   get(key: string, stamp: string): CachedPage | null {

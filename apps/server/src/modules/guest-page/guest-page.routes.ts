@@ -70,12 +70,8 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
     }
     const key = `${memorial.id}:${page}`;
     const stamp = pageStamp(memorial, access.readable, `${page}|${loaded.assets.script}|${JSON.stringify(siteConfig())}`);
-    let cached = pages.get(key, stamp);
-    if (!cached) {
-      const html = await render();
-      if (html === null) return reply.redirect(firstPage, 302);
-      cached = pages.put(key, stamp, html);
-    }
+    const cached = await pages.obtain(key, stamp, render);
+    if (!cached) return reply.redirect(firstPage, 302);
     reply.header('etag', `"${cached.etag}"`);
     if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.status(304).header('vary', 'Accept-Encoding').send();
     return sendHtml(request, reply, cached.page);
