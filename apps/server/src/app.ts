@@ -42,6 +42,7 @@ import { personRoutes } from './modules/person/person.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { reportRoutes } from './modules/report/report.routes';
+import { remembranceRoutes } from './modules/remembrance/remembrance.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
   // The back office (issue 15): operator login steps, then /api/admin/* behind an operator session.
   await app.register(reportRoutes, { prefix: '/api', ctx });
+  await app.register(remembranceRoutes, { prefix: '/api', ctx });
   await app.register(operatorRoutes, { prefix: '/api', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(mediaRoutes, { ctx });

@@ -98,6 +98,12 @@ export class TestServer {
     return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
   }
 
+  /** POST a JSON body of any shape (numbers, booleans, absent fields), as the web client's JSON calls do. */
+  async postJson<T = Record<string, unknown>>(pathName: string, body: Record<string, unknown>, options: Omit<RequestOptions, 'as'> = {}): Promise<ApiResponse<T>> {
+    const res = await fetch(this.url + pathName, { method: 'POST', headers: { ...this.headers(options), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
+  }
+
   /** POST as the browser's client does (multipart by default), or as JSON / url-encoded. */
   async post<T = Record<string, unknown>>(
     pathName: string,

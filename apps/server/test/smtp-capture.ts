@@ -9,6 +9,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header, by lower-case name (the last one when repeated). */
+  headers: Record<string, string>;
 }
 
 export class SmtpCapture {
@@ -40,6 +42,7 @@ export class SmtpCapture {
                 subject: email.subject ?? '',
                 text: email.text ?? '',
                 html: email.html ?? '',
+                headers: Object.fromEntries(email.headers.map((h) => [h.key.toLowerCase(), h.value])),
               });
               for (const wake of this.waiters) wake();
               callback();

@@ -1,3 +1,4 @@
+import type { MemorialEvent } from './remembrance';
 // The response shapes of spec §7, shared by the server's presenters and the browser's API client.
 // Field names are the spec's (profilepath, flagmsg, reg…); the rest of the code uses clear names.
 
@@ -126,6 +127,10 @@ export interface GuestViewData extends AccountTypeData {
   /** Asked with `size` (issue 13 §1): where the next page of each list starts, null after the last. */
   adminNext?: string | null;
   guestNext?: string | null;
+  /** The ceremonies the family announced, by date (issue 14 §2). */
+  events: MemorialEvent[];
+  /** Whether visitors may ask for reminders of the memorial's dates (issue 14 §1). */
+  reminders: boolean;
 }
 
 /** A guest list asked with `size` (and `after`): one page of it and where the next starts. */

@@ -48,9 +48,15 @@ export const BACKUP_TABLES = [
   'holidays',
   'postReports',
   'appSecrets',
+  'memorialEvents',
+  'reminderSubscriptions',
+  'reminderDeliveries',
 ] as const satisfies readonly (keyof Database)[];
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+/** Tables keyed by something else than a serial id. */
+const WITHOUT_ID: readonly BackupTable[] = ['contractNotices', 'appSecrets', 'reminderDeliveries'];
 
 /**
  * Rows a fresh installation holds on its own — the epitaph ideas its migrations seed, its link
@@ -130,7 +136,7 @@ async function readTables(db: Kysely<Database>, dialect: Dialect): Promise<Map<B
     const tables = new Map<BackupTable, Row[]>();
     for (const table of BACKUP_TABLES) {
       const query = (trx as unknown as AnyDb).selectFrom(table).selectAll();
-      tables.set(table, await (table === 'contractNotices' || table === 'appSecrets' ? query : query.orderBy('id')).execute());
+      tables.set(table, await (WITHOUT_ID.includes(table) ? query : query.orderBy('id')).execute());
     }
     return tables;
   };
@@ -386,7 +392,7 @@ export async function restoreBackup(edges: BackupEdges, file: string): Promise<R
         if (edges.dialect === 'postgres') {
           // Explicit ids leave the serial sequences behind: the next row continues after the last.
           for (const table of BACKUP_TABLES) {
-            if (table === 'contractNotices' || table === 'appSecrets') continue;
+            if (WITHOUT_ID.includes(table)) continue;
             const name = snake(table);
             await sql`select setval(pg_get_serial_sequence(${name}, 'id'), coalesce(max(id), 1), max(id) is not null) from ${sql.table(name)}`.execute(trx);
           }

@@ -131,6 +131,15 @@ beforeAll(async () => {
     { guest },
   );
   expect(sent.status).toBe(200);
+  // A ceremony, and a visitor subscribed to reminders who already got one (issue 14 §1, §2).
+  const event = await t.postJson('/api/events/save', { identifier, kind: 'misa-30', date: '2030-04-09', time: '19:00', place: 'Parroquia San Antonio' }, { token });
+  expect(event.status).toBe(200);
+  const subscription = await t.db
+    .insertInto('reminderSubscriptions')
+    .values({ memorialId: memorial.id, email: 'nieta@example.pe', state: 'confirmed', confirmTokenHash: null, consentText: 'Autorizo…', requestedAt: '2030-01-01T00:00:00.000Z', confirmedAt: '2030-01-01T01:00:00.000Z' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('reminderDeliveries').values({ subscriptionId: subscription.id, occasion: 'birthday:2030', sentAt: '2030-03-14T13:00:00.000Z' }).execute();
   await t.mailsSent();
 
   archive = path.join(work, 'recuerdos.zip');
@@ -138,7 +147,7 @@ beforeAll(async () => {
   expect(run.err).toEqual([]);
   expect(run.code).toBe(0);
   // 1 profile + 1 post picture (a JPEG and 3 WebP sizes each), 1 video and its poster, 1 pending guest picture.
-  expect(run.out.join('\n')).toMatch(/^Backup written to .*recuerdos\.zip \([\d.]+ MB\): 23 tables, \d+ rows, 14 media objects \([\d.]+ MB\), with checksums\.$/);
+  expect(run.out.join('\n')).toMatch(/^Backup written to .*recuerdos\.zip \([\d.]+ MB\): 26 tables, \d+ rows, 14 media objects \([\d.]+ MB\), with checksums\.$/);
   sourceTables = await tablesOf(t.db);
   sourceObjects = await objectsOf(t.ctx.media);
 }, 120_000);
@@ -203,7 +212,7 @@ describe('restore', () => {
     const target = await newTarget('sqlite-disk');
     try {
       const run = await restoreAndCompare(target);
-      expect(run.out.join('\n')).toMatch(/: 23 tables, \d+ rows, 14 media objects \([\d.]+ MB\); checksums verified\.$/);
+      expect(run.out.join('\n')).toMatch(/: 26 tables, \d+ rows, 14 media objects \([\d.]+ MB\); checksums verified\.$/);
       if (testDialect() === 'sqlite') await expectServes(target);
     } finally {
       await target.close();

@@ -264,7 +264,7 @@ describe('backup and restore', () => {
     const backup = await admin(['backup', '--to', archive], media);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/^Backup written to .*todo\.zip .*: 23 tables, \d+ rows, \d+ media objects .*, with checksums\.\n$/);
+    expect(backup.stdout).toMatch(/^Backup written to .*todo\.zip .*: 26 tables, \d+ rows, \d+ media objects .*, with checksums\.\n$/);
 
     const targetDir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-restored-'));
     try {

@@ -19,6 +19,7 @@ import { complaintAnswers } from './migrations/0042-complaint-answers';
 import { postReports } from './migrations/0043-post-reports';
 import { signedMedia } from './migrations/0050-signed-media';
 import { videoPosters } from './migrations/0051-video-posters';
+import { remembrance } from './migrations/0060-remembrance';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -39,6 +40,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0043-post-reports': postReports(dialect),
     '0050-signed-media': signedMedia(),
     '0051-video-posters': videoPosters(),
+    '0060-remembrance': remembrance(dialect),
   };
 }
 

@@ -33,6 +33,8 @@ export interface MemorialsTable {
   flagPicture: number;
   flagMessage: number;
   flagNotification: number;
+  /** Whether visitors may ask for reminders of its dates (issue 14 §1); on unless the owner switches it off. */
+  flagReminders: Generated<number>;
   candles: number;
   flowers: number;
   /** Bumped by a trigger on every change of the memorial's posts (post-list cache key). */
@@ -246,6 +248,41 @@ export interface PostReportsTable {
   resolution: string | null;
 }
 
+/** A ceremony the family announces (issue 14 §2); date and time are Lima's, as typed. */
+export interface MemorialEventsTable {
+  id: Generated<number>;
+  memorialId: number;
+  kind: string;
+  title: string;
+  date: string;
+  time: string;
+  place: string;
+  mapUrl: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Someone who asked to be reminded of a memorial's dates (issue 14 §1). Deleted when they leave. */
+export interface ReminderSubscriptionsTable {
+  id: Generated<number>;
+  memorialId: number;
+  email: string;
+  state: 'pending' | 'confirmed';
+  /** SHA-256 of the confirmation link's token while pending; null once confirmed. */
+  confirmTokenHash: string | null;
+  /** The consent text they accepted, as shown. */
+  consentText: string;
+  requestedAt: string;
+  confirmedAt: string | null;
+}
+
+/** A reminder sent: one per subscriber and occasion ('birthday:2027', 'event:12'…). */
+export interface ReminderDeliveriesTable {
+  subscriptionId: number;
+  occasion: string;
+  sentAt: string;
+}
+
 /** One run of a scheduled job (issue 16): `admin jobs` shows the last of each. */
 export interface JobRunsTable {
   id: Generated<number>;
@@ -275,6 +312,8 @@ export interface MailOutboxTable {
   lastError: string;
   createdAt: string;
   sentAt: string | null;
+  /** Extra headers as JSON ('' for none), e.g. List-Unsubscribe. */
+  headers: Generated<string>;
 }
 
 /** A contract notice already e-mailed, per last day of service (each once). */
@@ -315,6 +354,9 @@ export interface Database {
   complaintEntries: ComplaintEntriesTable;
   holidays: HolidaysTable;
   postReports: PostReportsTable;
+  memorialEvents: MemorialEventsTable;
+  reminderSubscriptions: ReminderSubscriptionsTable;
+  reminderDeliveries: ReminderDeliveriesTable;
 }
 
 export type Account = Selectable<AccountsTable>;

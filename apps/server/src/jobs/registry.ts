@@ -4,6 +4,7 @@ import { complaintDeadlineDigestJob } from './complaint-deadline-digest';
 import { contractLifecycleJob } from './contract-lifecycle';
 import { mailOutboxJob } from './mail-outbox';
 import { pendingMemoriesReminderJob } from './pending-memories-reminder';
+import { remembranceRemindersJob } from './remembrance-reminders';
 import { sessionCleanupJob } from './session-cleanup';
 import { tempUploadSweepJob } from './temp-upload-sweep';
 
@@ -14,4 +15,5 @@ export const JOBS: JobDef[] = [
   contractLifecycleJob,
   pendingMemoriesReminderJob,
   complaintDeadlineDigestJob,
+  remembranceRemindersJob,
 ];

@@ -16,6 +16,12 @@ export interface MailContent {
   details?: { label: string; value: string }[];
   /** Small print under everything. */
   footnote?: string;
+  /** A link to stop these e-mails, in the small print. */
+  unsubscribe?: string;
+  /** A picture above the text (a memorial's photo), by absolute URL. */
+  image?: { url: string; alt: string };
+  /** Extra headers, passed through (List-Unsubscribe…). */
+  headers?: Record<string, string>;
 }
 
 const COLORS = { background: '#f7f3ee', card: '#ffffff', text: '#2b2622', muted: '#6b625a', accent: '#4a3b6b' };
@@ -36,15 +42,21 @@ export function composeMail(content: MailContent): MailMessage {
         )
         .join('')}</table>`
     : '';
+  const imageHtml = content.image
+    ? `<p style="margin:0 0 20px;text-align:center"><img src="${escapeHtml(content.image.url)}" alt="${escapeHtml(content.image.alt)}" width="160" height="160" style="width:160px;height:160px;object-fit:cover;border-radius:50%"></p>`
+    : '';
+  const unsubscribeHtml = content.unsubscribe
+    ? ` <a href="${escapeHtml(content.unsubscribe)}" style="color:${COLORS.accent}">Dejar de recibir estos recordatorios</a>`
+    : '';
   const footnoteHtml = content.footnote
-    ? `<p style="margin:24px 0 0;font-size:13px;color:${COLORS.muted}">${escapeHtml(content.footnote)}</p>`
+    ? `<p style="margin:24px 0 0;font-size:13px;color:${COLORS.muted}">${escapeHtml(content.footnote)}${unsubscribeHtml}</p>`
     : '';
   const html = `<!doctype html><html lang="es-PE"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:${COLORS.background};font-family:Georgia,'Times New Roman',serif">
 <div style="max-width:560px;margin:0 auto;padding:32px 16px">
 <p style="margin:0 0 16px;font-size:22px;color:${COLORS.accent};letter-spacing:0.5px">Recuerdos</p>
 <div style="background:${COLORS.card};border-radius:12px;padding:28px 24px;font-family:Arial,Helvetica,sans-serif">
-<p style="margin:0 0 16px;font-size:17px;color:${COLORS.text}">${escapeHtml(content.greeting)}</p>
+${imageHtml}<p style="margin:0 0 16px;font-size:17px;color:${COLORS.text}">${escapeHtml(content.greeting)}</p>
 ${paragraphsHtml}${detailsHtml}${actionHtml}${footnoteHtml}
 </div>
 <p style="margin:16px 0 0;font-size:12px;color:${COLORS.muted};text-align:center;font-family:Arial,Helvetica,sans-serif">Recuerdos · Memoriales en línea para honrar a quienes amamos</p>
@@ -57,6 +69,14 @@ ${paragraphsHtml}${detailsHtml}${actionHtml}${footnoteHtml}
   }
   if (content.action) textParts.push(`${content.action.label}: ${content.action.url}`, '');
   if (content.footnote) textParts.push(content.footnote, '');
+  if (content.unsubscribe) textParts.push(`Dejar de recibir estos recordatorios: ${content.unsubscribe}`, '');
   textParts.push('—', 'Recuerdos');
-  return { to: content.to, kind: content.kind, subject: content.subject, html, text: textParts.join('\n') };
+  return {
+    to: content.to,
+    kind: content.kind,
+    subject: content.subject,
+    html,
+    text: textParts.join('\n'),
+    ...(content.headers ? { headers: content.headers } : {}),
+  };
 }

@@ -27,11 +27,18 @@ export interface MailMessage {
   html: string;
   /** Shown in logs instead of the whole message (links carry tokens). */
   kind: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for reminders, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 interface Logger {
   info(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
+}
+
+function parseHeaders(stored: string): Record<string, string> | undefined {
+  if (!stored) return undefined;
+  return JSON.parse(stored) as Record<string, string>;
 }
 
 export interface MailTransportConfig {
@@ -97,7 +104,7 @@ export class MailService {
     for (const row of rows) {
       if (!(await claimMessage(db, row, now))) continue;
       try {
-        await this.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, kind: row.kind });
+        await this.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, kind: row.kind, headers: parseHeaders(row.headers) });
         await markSent(db, row.id, now);
         mailTotal.inc({ event: 'sent' });
         result.sent += 1;
@@ -125,6 +132,7 @@ export class MailService {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
     })) as { message?: Buffer };
     if (this.toOutbox && info.message) {
       await fs.mkdir(this.config.outboxDir, { recursive: true });

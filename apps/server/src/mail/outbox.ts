@@ -29,6 +29,7 @@ export async function insertOutbox(db: MailExecutor, message: MailMessage, now: 
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
+      headers: message.headers ? JSON.stringify(message.headers) : '',
       state: 'queued',
       attempts: 0,
       nextAttemptAt: now.toISOString(),

@@ -88,6 +88,20 @@ export class MediaLinks {
     return Math.max(0, Math.floor((request.expiresAt - this.now().getTime()) / 1000));
   }
 
+  /**
+   * A signature of `value` for another purpose than media (the reminders' unsubscribe links), with
+   * the same installation secret: the purpose is part of what is signed, so no two uses mix.
+   */
+  signFor(purpose: string, value: string): string {
+    return createHmac('sha256', this.secret).update(`${purpose}|${value}`).digest().subarray(0, 16).toString('base64url');
+  }
+
+  verifyFor(purpose: string, value: string, signature: string): boolean {
+    const expected = Buffer.from(this.signFor(purpose, value));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
   private expiryFor(now: number): number {
     return (Math.floor(now / SIGNED_WINDOW_MS) + SIGNED_LIFETIME_MS / SIGNED_WINDOW_MS) * SIGNED_WINDOW_MS;
   }

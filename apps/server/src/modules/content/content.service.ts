@@ -73,7 +73,7 @@ const OWNER_AUTHOR_NAME = 'Familia';
  * An ended contract (issue 16 §2) stops the owner adding: posting and approving. Everything already
  * published stays as it is for visitors; deleting and denying stay allowed.
  */
-async function refuseWhenContractEnded(ctx: AppContext, memorial: Memorial): Promise<void> {
+export async function refuseWhenContractEnded(ctx: AppContext, memorial: Memorial): Promise<void> {
   const contract = await repo.latestContractEnd(ctx.db, memorial.id);
   if (!contract) return;
   const ended = contract.state === 'expired' || (contract.expiresOn !== null && contract.expiresOn < limaDate(ctx.now()));

@@ -16,6 +16,7 @@ import * as service from './guest-view.service';
 import { GuestPageCache, pageStamp } from './guest-page-cache';
 import { PAGE_SIZE, pagingQuerySchema } from '../content/post-pages';
 import { matchesEtag } from '../../http/etag';
+import { limaDate } from '@recuerdos/shared/dates';
 
 export interface GuestPageOptions {
   ctx: AppContext;
@@ -36,8 +37,9 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
     const { id } = parseInput(idQuerySchema, request.query);
     const { size } = pagingQuerySchema.parse(request.query);
     const view = await service.guestView(ctx, await callerOf(ctx.db, request), id);
-    const stamp = `guest-view|${size ?? 'all'}|${ctx.mediaLinks.windowOf(view.memorial)}|${JSON.stringify(view.memorial)}`;
-    return okUnlessUnchanged(request, reply, stamp, presentGuestView(view, ctx.mediaLinks, size ? { size, page: 1 } : undefined));
+    // Lima's day is in the stamp: a ceremony folds away the day after it.
+    const stamp = `guest-view|${size ?? 'all'}|${ctx.mediaLinks.windowOf(view.memorial)}|${limaDate(ctx.now())}|${JSON.stringify(view.memorial)}`;
+    return okUnlessUnchanged(request, reply, stamp, presentGuestView(view, ctx.mediaLinks, ctx.now(), size ? { size, page: 1 } : undefined));
   });
 
   const pages = new GuestPageCache();
@@ -58,7 +60,7 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
     // A private memorial's content is for the caller only (and its media links are signed for now).
     const shared = !access.readable || memorial.type === 'U';
     const render = async (): Promise<string | null> => {
-      const data = presentGuestPage(await service.guestPageState(ctx, access), ctx.config.publicUrl, ctx.mediaLinks, paging);
+      const data = presentGuestPage(await service.guestPageState(ctx, access), ctx.config.publicUrl, ctx.mediaLinks, ctx.now(), paging);
       // A page past the last memory: back to the first.
       if (page > 1 && data.view && data.view.adminPosts.length === 0 && data.view.guestPosts.length === 0) return null;
       return guestDocument(data, loaded.render(data), loaded.assets);
@@ -69,7 +71,7 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
       return html === null ? reply.redirect(firstPage, 302) : sendHtml(request, reply, html);
     }
     const key = `${memorial.id}:${page}`;
-    const stamp = pageStamp(memorial, access.readable, `${page}|${loaded.assets.script}|${JSON.stringify(siteConfig())}`);
+    const stamp = pageStamp(memorial, access.readable, `${page}|${limaDate(ctx.now())}|${loaded.assets.script}|${JSON.stringify(siteConfig())}`);
     const cached = await pages.obtain(key, stamp, render);
     if (!cached) return reply.redirect(firstPage, 302);
     reply.header('etag', `"${cached.etag}"`);

@@ -63,6 +63,9 @@ describe('GET /api/person/guest-view', () => {
       ...gifts.body.data,
       adminPosts: owner.body.data.posts,
       guestPosts: approved.body.data.posts,
+      // Not among the four reads (issue 14 §1, §2).
+      events: [],
+      reminders: true,
     });
     expect(view.body.data).toMatchObject({ type: 'U', flagmsg: '0', flagpic: '1', gifts: { candles: 120, flowers: 3 }, personData: { profilepath: '/media/fotoclave1.jpg' } });
     expect(view.body.data.adminPosts.map((p) => p.text)).toEqual(['Primera de la familia']);

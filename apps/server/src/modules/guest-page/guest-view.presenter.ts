@@ -7,6 +7,7 @@ import { presentGifts } from '../gift/gift.presenter';
 import { presentAccountType, presentPersonData } from '../person/person.presenter';
 import type { MediaLinks } from '../../media/media-links';
 import { pageNumber } from '../content/post-pages';
+import { presentEvents } from '../remembrance/events.service';
 import type { GuestPageState, GuestView } from './guest-view.service';
 
 /** One page of each list (issue 13 §1); without it, both lists whole (the spec's reads). */
@@ -16,7 +17,7 @@ export interface ViewPaging {
   page: number;
 }
 
-export function presentGuestView({ memorial, ownerPosts, guestPosts }: GuestView, links: MediaLinks, paging?: ViewPaging): GuestViewData {
+export function presentGuestView({ memorial, ownerPosts, guestPosts, events }: GuestView, links: MediaLinks, now: Date, paging?: ViewPaging): GuestViewData {
   const link = links.of(memorial);
   const owner = paging ? pageNumber(ownerPosts, paging.size, paging.page) : { rows: ownerPosts, next: null };
   const guest = paging ? pageNumber(guestPosts, paging.size, paging.page) : { rows: guestPosts, next: null };
@@ -27,11 +28,13 @@ export function presentGuestView({ memorial, ownerPosts, guestPosts }: GuestView
     adminPosts: presentPosts(owner.rows, memorial.identifier, link).posts,
     guestPosts: presentPosts(guest.rows, memorial.identifier, link).posts,
     ...(paging ? { adminNext: owner.next, guestNext: guest.next } : {}),
+    events: presentEvents(events, now),
+    reminders: memorial.flagReminders === 1,
   };
 }
 
-export function presentGuestPage(state: GuestPageState, publicUrl: string, links: MediaLinks, paging: ViewPaging): GuestPageData {
-  const view = state.view ? presentGuestView(state.view, links, paging) : null;
+export function presentGuestPage(state: GuestPageState, publicUrl: string, links: MediaLinks, now: Date, paging: ViewPaging): GuestPageData {
+  const view = state.view ? presentGuestView(state.view, links, now, paging) : null;
   return {
     identifier: state.memorial.identifier,
     publicUrl,

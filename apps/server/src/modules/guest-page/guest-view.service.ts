@@ -11,11 +11,13 @@ import type { ListedPost } from '../content/content.repository';
 import { cachedPostList } from '../content/post-list-cache';
 import { GIFT_POLICY } from '../gift/gift.policy';
 import { PERSON_POLICY } from '../person/person.policy';
+import { eventsOf, type EventRow } from '../remembrance/events.service';
 
 export interface GuestView {
   memorial: Memorial;
   ownerPosts: readonly ListedPost[];
   guestPosts: readonly ListedPost[];
+  events: readonly EventRow[];
 }
 
 /** The rows of each combined read: the view is readable only when every one of them is. */
@@ -24,11 +26,12 @@ const VIEW_PERMISSIONS = [PERSON_POLICY.readType, PERSON_POLICY.readForGuest, GI
 async function viewOf(ctx: AppContext, access: MemorialAccess): Promise<GuestView> {
   for (const permission of VIEW_PERMISSIONS) authorize(permission, access);
   const { memorial } = access;
-  const [ownerPosts, guestPosts] = await Promise.all([
+  const [ownerPosts, guestPosts, events] = await Promise.all([
     cachedPostList(ctx.db, memorial, 'owner'),
     cachedPostList(ctx.db, memorial, 'approved-guest'),
+    eventsOf(ctx.db, memorial.id),
   ]);
-  return { memorial, ownerPosts, guestPosts };
+  return { memorial, ownerPosts, guestPosts, events };
 }
 
 /** GET /person/guest-view: 404 for an unknown memorial, 401 for a private one without its guest token. */

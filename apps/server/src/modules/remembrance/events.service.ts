@@ -1,0 +1,155 @@
+// The ceremonies of a memorial (issue 14 §2): the owner adds, edits and deletes them; whoever can see
+// the memorial sees them (upcoming above the memories, past ones folded) and can add one to their
+// calendar. A change touches the memorial row, which is part of every stamp of its cached page.
+import { eventName, EVENT_LIMITS, EVENT_MESSAGES, type EventFormValues, type EventKind, type MemorialEvent } from '@recuerdos/shared/remembrance';
+import { limaDate } from '@recuerdos/shared/dates';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Database, Memorial } from '../../db/schema';
+import { accessMemorial, type Caller, type MemorialAccess } from '../../auth/memorial-access';
+import { authorize, type Permission } from '../../auth/permissions';
+import { AppError, badRequest } from '../../http/errors';
+import { refuseWhenContractEnded } from '../content/content.service';
+import { REMEMBRANCE_POLICY } from './remembrance.policy';
+import { buildCalendar } from './ics';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface EventRow {
+  id: number;
+  memorialId: number;
+  kind: string;
+  title: string;
+  date: string;
+  time: string;
+  place: string;
+  mapUrl: string;
+}
+
+export async function eventsOf(db: Executor, memorialId: number): Promise<EventRow[]> {
+  return db
+    .selectFrom('memorialEvents')
+    .select(['id', 'memorialId', 'kind', 'title', 'date', 'time', 'place', 'mapUrl'])
+    .where('memorialId', '=', memorialId)
+    .orderBy('date')
+    .orderBy('time')
+    .orderBy('id')
+    .execute();
+}
+
+export function presentEvent(row: EventRow, today: string): MemorialEvent {
+  const kind = row.kind as EventKind;
+  return {
+    id: row.id,
+    kind,
+    name: eventName(kind, row.title),
+    title: row.title,
+    date: row.date,
+    time: row.time,
+    place: row.place,
+    mapUrl: row.mapUrl,
+    past: row.date < today,
+  };
+}
+
+export function presentEvents(rows: readonly EventRow[], now: Date): MemorialEvent[] {
+  const today = limaDate(now);
+  return rows.map((row) => presentEvent(row, today));
+}
+
+async function access(ctx: AppContext, caller: Caller, identifier: string, permission: Permission): Promise<MemorialAccess> {
+  const found = await accessMemorial(ctx.db, caller, identifier);
+  authorize(permission, found);
+  return found;
+}
+
+/** The owner's list: every ceremony, past ones too. */
+export async function listForOwner(ctx: AppContext, caller: Caller, identifier: string): Promise<MemorialEvent[]> {
+  const { memorial } = await access(ctx, caller, identifier, REMEMBRANCE_POLICY.manage);
+  return presentEvents(await eventsOf(ctx.db, memorial.id), ctx.now());
+}
+
+async function touchMemorial(db: Executor, memorial: Memorial, now: Date): Promise<void> {
+  await db.updateTable('memorials').set({ updatedAt: now.toISOString() }).where('id', '=', memorial.id).execute();
+}
+
+export async function saveEvent(ctx: AppContext, caller: Caller, input: EventFormValues & { identifier: string; id?: number | undefined }): Promise<MemorialEvent> {
+  const { memorial } = await access(ctx, caller, input.identifier, REMEMBRANCE_POLICY.manage);
+  await refuseWhenContractEnded(ctx, memorial);
+  const now = ctx.now();
+  const values = { kind: input.kind, title: input.title, date: input.date, time: input.time, place: input.place, mapUrl: input.mapUrl, updatedAt: now.toISOString() };
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    let saved: number;
+    if (input.id !== undefined) {
+      const result = await trx.updateTable('memorialEvents').set(values).where('id', '=', input.id).where('memorialId', '=', memorial.id).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw new AppError(404, EVENT_MESSAGES.notFound);
+      saved = input.id;
+    } else {
+      const { count } = await trx
+        .selectFrom('memorialEvents')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('memorialId', '=', memorial.id)
+        .executeTakeFirstOrThrow();
+      if (count >= EVENT_LIMITS.perMemorial) throw badRequest(EVENT_MESSAGES.tooMany);
+      const row = await trx
+        .insertInto('memorialEvents')
+        .values({ ...values, memorialId: memorial.id, createdAt: now.toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      saved = row.id;
+    }
+    await touchMemorial(trx, memorial, now);
+    return saved;
+  });
+  const row = (await eventsOf(ctx.db, memorial.id)).find((event) => event.id === id);
+  if (!row) throw new AppError(404, EVENT_MESSAGES.notFound);
+  return presentEvent(row, limaDate(now));
+}
+
+export async function deleteEvent(ctx: AppContext, caller: Caller, input: { identifier: string; id: number }): Promise<void> {
+  const { memorial } = await access(ctx, caller, input.identifier, REMEMBRANCE_POLICY.manage);
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('memorialEvents').where('id', '=', input.id).where('memorialId', '=', memorial.id).executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) throw new AppError(404, EVENT_MESSAGES.notFound);
+    await touchMemorial(trx, memorial, ctx.now());
+  });
+}
+
+export function guestLink(ctx: AppContext, memorial: Pick<Memorial, 'identifier'>): string {
+  return `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(memorial.identifier)}`;
+}
+
+function uidHost(ctx: AppContext): string {
+  try {
+    return new URL(ctx.config.publicUrl).hostname;
+  } catch {
+    return 'recuerdos';
+  }
+}
+
+/** GET /events/calendar: one ceremony as an .ics file. */
+export async function eventCalendar(ctx: AppContext, caller: Caller, identifier: string, id: number): Promise<{ filename: string; body: string }> {
+  const { memorial } = await access(ctx, caller, identifier, REMEMBRANCE_POLICY.read);
+  const row = (await eventsOf(ctx.db, memorial.id)).find((event) => event.id === id);
+  if (!row) throw new AppError(404, EVENT_MESSAGES.notFound);
+  const event = presentEvent(row, limaDate(ctx.now()));
+  const link = guestLink(ctx, memorial);
+  const body = buildCalendar(
+    `${event.name} de ${memorial.fullname}`,
+    [
+      {
+        uid: `event-${event.id}-${memorial.identifier}@${uidHost(ctx)}`,
+        summary: `${event.name} de ${memorial.fullname}`,
+        description: `${event.name} de ${memorial.fullname}.${event.mapUrl ? ` Mapa: ${event.mapUrl}` : ''} Memorial: ${link}`,
+        location: event.place,
+        url: link,
+        date: event.date,
+        ...(event.time ? { time: event.time } : {}),
+      },
+    ],
+    ctx.now(),
+  );
+  return { filename: `${event.kind}-${memorial.identifier}.ics`, body };
+}
+
+export { uidHost };

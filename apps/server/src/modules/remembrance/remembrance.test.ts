@@ -1,0 +1,290 @@
+// Ceremonies and remembrance reminders (issue 14 §1, §2): who may add and see ceremonies, the calendar
+// files (parsed with ical.js), the double opt-in, reminders on the right Lima day read back from the
+// SMTP capture on a clock the test moves (each once), one-click unsubscribe (RFC 8058) that stops
+// them and deletes the address, the owner's switch, and the limits against mail-bombing a stranger.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ICAL from 'ical.js';
+import type { MemorialEvent } from '@recuerdos/shared/remembrance';
+import { EVENT_MESSAGES, REMINDER_MESSAGES } from '@recuerdos/shared/remembrance';
+import type { GuestViewData } from '@recuerdos/shared/api-types';
+import { startTestServer, type TestServer } from '../../../test/helper';
+import { makeGuestToken, makeOwner } from '../../../test/factories';
+import { ipSequence, OWNER_ONLY, OWNER_OR_GUEST, EVERYONE, testRoles, type RoleCase } from '../../../test/roles';
+
+let t: TestServer;
+let clock = new Date('2030-03-10T15:00:00Z');
+const freshIp = ipSequence('10.9');
+
+beforeAll(async () => {
+  t = await startTestServer({ now: () => clock, env: { TRUST_PROXY: '1' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const velorio = { kind: 'velorio', date: '2030-03-14', time: '19:00', place: 'Velatorio Santa Rosa, Av. Arequipa 123, Lima', mapUrl: 'https://maps.google.com/?q=-12.07,-77.03' };
+
+async function subscribers(memorialId: number) {
+  return t.db.selectFrom('reminderSubscriptions').selectAll().where('memorialId', '=', memorialId).execute();
+}
+
+/** Asks, reads the confirmation e-mail, and follows its link as the page does. */
+async function subscribeAndConfirm(identifier: string, email: string, options: { guest?: string } = {}) {
+  const asked = await t.postJson('/api/reminders/subscribe', { id: identifier, email, consent: true }, { ...options, headers: { 'x-forwarded-for': freshIp() } });
+  expect(asked.status).toBe(200);
+  expect(asked.body.message).toBe(REMINDER_MESSAGES.requested);
+  await t.mailsSent();
+  const mail = t.smtp.to(email).at(-1);
+  expect(mail?.subject).toMatch(/^Confirma tus recordatorios de /);
+  const token = /confirmar\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+  expect(token).toBeTruthy();
+  const confirmed = await t.postJson<{ fullname: string }>('/api/reminders/confirm', { token });
+  expect(confirmed.status).toBe(200);
+  return token ?? '';
+}
+
+async function runReminders(at: string) {
+  clock = new Date(at);
+  expect((await t.ctx.jobs.runNow('remembrance-reminders')).outcome).toBe('ok');
+  await t.mailsSent();
+}
+
+describe('ceremonies: permissions', () => {
+  const cases: RoleCase[] = [
+    {
+      name: 'POST events/save',
+      expect: { P: OWNER_ONLY, U: OWNER_ONLY },
+      run: async (roles, options) => {
+        const res = await t.postJson('/api/events/save', { identifier: roles.owner.memorial.identifier, ...velorio }, { ...options });
+        const rows = await t.db.selectFrom('memorialEvents').select('id').where('memorialId', '=', roles.owner.memorial.id).execute();
+        return { status: res.status, data: res.body.data, changed: rows.length === 1 };
+      },
+    },
+    {
+      name: 'GET guest-view events',
+      expect: { P: OWNER_OR_GUEST, U: EVERYONE },
+      run: async (roles, options) => {
+        await t.db.insertInto('memorialEvents').values({ memorialId: roles.owner.memorial.id, kind: 'entierro', title: '', date: '2030-03-15', time: '10:00', place: 'Cementerio El Ángel', mapUrl: '', createdAt: '', updatedAt: '' }).execute();
+        const res = await t.get<GuestViewData>(`/api/person/guest-view?id=${roles.owner.memorial.identifier}`, options);
+        return { status: res.status, data: res.status === 200 ? {} : res.body.data };
+      },
+    },
+    {
+      name: 'GET reminders/calendar',
+      expect: { P: OWNER_OR_GUEST, U: EVERYONE },
+      run: async (roles, options) => {
+        const res = await t.get(`/api/reminders/calendar?id=${roles.owner.memorial.identifier}`, options).catch(() => null);
+        return { status: res?.status ?? 200, data: res && res.status !== 200 ? res.body.data : {} };
+      },
+    },
+  ];
+  testRoles(() => t.db, cases, () => ({ headers: { 'x-forwarded-for': freshIp() } }));
+});
+
+describe('ceremonies', () => {
+  it('are added, edited and deleted by the owner, shown to visitors in date order, and past ones marked', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { fullname: 'Julio César Quispe' } });
+    clock = new Date('2030-03-10T15:00:00Z');
+    const saved = await t.postJson<{ event: MemorialEvent }>('/api/events/save', { identifier: memorial.identifier, ...velorio }, { token });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe(EVENT_MESSAGES.saved);
+    expect(saved.body.data.event).toMatchObject({ kind: 'velorio', name: 'Velorio', date: '2030-03-14', time: '19:00', past: false });
+    await t.postJson('/api/events/save', { identifier: memorial.identifier, kind: 'misa-30', date: '2030-04-09', time: '', place: 'Parroquia San Antonio, Miraflores' }, { token });
+    await t.postJson('/api/events/save', { identifier: memorial.identifier, kind: 'otro', title: 'Responso', date: '2030-03-01', time: '08:30', place: 'Casa familiar' }, { token });
+
+    const view = await t.get<GuestViewData>(`/api/person/guest-view?id=${memorial.identifier}`);
+    expect(view.body.data.events.map((e) => [e.name, e.past])).toEqual([
+      ['Responso', true],
+      ['Velorio', false],
+      ['Misa de 30 días', false],
+    ]);
+
+    const edited = await t.postJson<{ event: MemorialEvent }>('/api/events/save', { identifier: memorial.identifier, id: saved.body.data.event.id, ...velorio, time: '20:00' }, { token });
+    expect(edited.body.data.event.time).toBe('20:00');
+    const removed = await t.postJson('/api/events/delete', { identifier: memorial.identifier, id: saved.body.data.event.id }, { token });
+    expect(removed.body.message).toBe(EVENT_MESSAGES.deleted);
+    const list = await t.get<{ events: MemorialEvent[] }>(`/api/events/list?identifier=${memorial.identifier}`, { token });
+    expect(list.body.data.events.map((e) => e.name)).toEqual(['Responso', 'Misa de 30 días']);
+  });
+
+  it('refuses bad input with a clear Spanish message and changes nothing', async () => {
+    const { memorial, token } = await makeOwner(t.db);
+    const bad = async (fields: Record<string, unknown>) => {
+      const res = await t.postJson('/api/events/save', { identifier: memorial.identifier, ...velorio, ...fields }, { token });
+      expect(res.status).toBe(400);
+      return res.body.message;
+    };
+    expect(await bad({ kind: 'fiesta' })).toBe(EVENT_MESSAGES.kindRequired);
+    expect(await bad({ kind: 'otro', title: '  ' })).toBe(EVENT_MESSAGES.titleRequired);
+    expect(await bad({ date: '2030-02-30' })).toBe(EVENT_MESSAGES.dateInvalid);
+    expect(await bad({ time: '25:00' })).toBe(EVENT_MESSAGES.timeInvalid);
+    expect(await bad({ place: '' })).toBe(EVENT_MESSAGES.placeRequired);
+    expect(await bad({ mapUrl: 'javascript:alert(1)' })).toBe(EVENT_MESSAGES.mapUrlInvalid);
+    const other = await makeOwner(t.db);
+    const foreign = await t.postJson<{ event: MemorialEvent }>('/api/events/save', { identifier: other.memorial.identifier, ...velorio }, { token: other.token });
+    const editForeign = await t.postJson('/api/events/save', { identifier: memorial.identifier, id: foreign.body.data.event.id, ...velorio }, { token });
+    expect(editForeign.status).toBe(404);
+    expect(editForeign.body.message).toBe(EVENT_MESSAGES.notFound);
+    expect(await t.db.selectFrom('memorialEvents').select('id').where('memorialId', '=', memorial.id).execute()).toHaveLength(0);
+  });
+
+  it('gives a ceremony as an .ics file at its Lima time, and new content (not a 304) when a ceremony changes', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { fullname: 'Ana, María; Soto' } });
+    clock = new Date('2030-03-10T15:00:00Z');
+    const before = await t.get<GuestViewData>(`/api/person/guest-view?id=${memorial.identifier}`);
+    const etag = before.headers.get('etag') ?? '';
+    expect((await fetch(`${t.url}/api/person/guest-view?id=${memorial.identifier}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const saved = await t.postJson<{ event: MemorialEvent }>('/api/events/save', { identifier: memorial.identifier, ...velorio }, { token });
+    const after = await t.get<GuestViewData>(`/api/person/guest-view?id=${memorial.identifier}`, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.body.data.events.map((e) => e.place)).toEqual([velorio.place]);
+
+    const res = await fetch(`${t.url}/api/events/calendar?id=${memorial.identifier}&event=${saved.body.data.event.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/calendar');
+    const calendar = new ICAL.Component(ICAL.parse(await res.text()) as unknown[]);
+    const vevent = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);
+    expect(vevent.summary).toBe('Velorio de Ana, María; Soto');
+    expect(vevent.location).toBe(velorio.place);
+    // 19:00 in Lima is 00:00 UTC the next day.
+    expect(vevent.startDate.toJSDate().toISOString()).toBe('2030-03-15T00:00:00.000Z');
+  });
+
+  it('folds a ceremony away the day after it, in the QR page too', async () => {
+    const { memorial, token } = await makeOwner(t.db);
+    clock = new Date('2030-03-14T20:00:00Z');
+    await t.postJson('/api/events/save', { identifier: memorial.identifier, ...velorio }, { token });
+    const today = await t.get<GuestViewData>(`/api/person/guest-view?id=${memorial.identifier}`);
+    expect(today.body.data.events[0]?.past).toBe(false);
+    const etag = today.headers.get('etag') ?? '';
+    clock = new Date('2030-03-15T06:00:00Z'); // 01:00 in Lima, the next day
+    const tomorrow = await t.get<GuestViewData>(`/api/person/guest-view?id=${memorial.identifier}`, { headers: { 'if-none-match': etag } });
+    expect(tomorrow.status).toBe(200);
+    expect(tomorrow.body.data.events[0]?.past).toBe(true);
+  });
+});
+
+describe('reminders', () => {
+  it('need the confirmation; then birthday, anniversary, 1 November and the eve of a ceremony, each once, on Lima’s day', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { fullname: 'Rosa Mamani Huamán', birthdate: '1941-03-14', deathdate: '2023-09-05' } });
+    clock = new Date('2030-03-10T15:00:00Z');
+    const email = 'sobrina.rosa@example.pe';
+    const asked = await t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email, consent: true }, { headers: { 'x-forwarded-for': freshIp() } });
+    expect(asked.status).toBe(200);
+    await t.mailsSent();
+    // Not confirmed yet: nothing on the birthday.
+    await runReminders('2030-03-14T13:00:00Z');
+    expect(t.smtp.to(email).filter((m) => m.subject.includes('cumpleaños'))).toHaveLength(0);
+    const link = /confirmar\?token=([\w-]+)/.exec(t.smtp.to(email)[0]?.text ?? '')?.[1];
+    const confirmed = await t.postJson('/api/reminders/confirm', { token: link });
+    expect(confirmed.body.message).toBe(`${REMINDER_MESSAGES.confirmed} Rosa Mamani Huamán`);
+    expect((await t.postJson('/api/reminders/confirm', { token: link })).body.message).toBe(REMINDER_MESSAGES.confirmInvalid);
+
+    const reminders = () => t.smtp.to(email).filter((m) => !m.subject.startsWith('Confirma'));
+    // 23:00 in Lima on the 13th is still the day before.
+    await runReminders('2030-03-14T04:00:00Z');
+    expect(reminders()).toHaveLength(0);
+    await runReminders('2030-03-14T13:00:00Z'); // 08:00 in Lima
+    await runReminders('2030-03-14T13:05:00Z'); // a second run (another instance, a retry)
+    expect(reminders()).toHaveLength(1);
+    const birthday = reminders()[0];
+    expect(birthday?.subject).toBe('Hoy recordamos el cumpleaños de Rosa Mamani Huamán');
+    expect(birthday?.text).toContain('Hoy Rosa Mamani Huamán cumpliría 89 años.');
+    expect(birthday?.text).toContain(`/guest?id=${memorial.identifier}`);
+    expect(birthday?.html).toContain('Dejar de recibir estos recordatorios');
+    expect(birthday?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(birthday?.headers['list-unsubscribe']).toMatch(/^<http.*\/api\/reminders\/unsubscribe\?s=/);
+
+    await runReminders('2030-09-05T13:00:00Z');
+    expect(reminders().at(-1)?.subject).toBe('Hoy se cumplen 7 años de la partida de Rosa Mamani Huamán');
+    await runReminders('2030-11-01T13:00:00Z');
+    expect(reminders().at(-1)?.subject).toBe('Todos los Santos: recordamos a Rosa Mamani Huamán');
+    expect(reminders().at(-1)?.text).toContain('mañana, Día de los Difuntos');
+    await runReminders('2030-11-02T13:00:00Z');
+    expect(reminders()).toHaveLength(3);
+
+    // A ceremony: the evening before (announced after the morning run).
+    clock = new Date('2030-11-20T15:00:00Z');
+    await t.postJson('/api/events/save', { identifier: memorial.identifier, kind: 'misa-honras', date: '2030-11-21', time: '11:00', place: 'Parroquia Santa María Reina' }, { token });
+    await runReminders('2030-11-20T23:00:00Z');
+    await runReminders('2030-11-21T13:00:00Z');
+    expect(reminders()).toHaveLength(4);
+    expect(reminders().at(-1)?.subject).toBe('Mañana: Misa de honras (al año) de Rosa Mamani Huamán');
+    expect(reminders().at(-1)?.text).toContain('jueves 21 de noviembre de 2030, 11:00');
+  });
+
+  it('stop with one click (RFC 8058 POST), which deletes the address; the owner’s switch stops them too', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { birthdate: '1950-06-20', deathdate: '2020-01-02' } });
+    const first = 'hijo@example.pe';
+    const second = 'nieta@example.pe';
+    clock = new Date('2030-06-01T15:00:00Z');
+    await subscribeAndConfirm(memorial.identifier, first);
+    await subscribeAndConfirm(memorial.identifier, second);
+    await runReminders('2030-06-20T13:00:00Z');
+    const mail = t.smtp.to(first).at(-1);
+    const advertised = new URL(/^<(.*)>$/.exec(mail?.headers['list-unsubscribe'] ?? '')?.[1] ?? '');
+    expect(advertised.origin).toBe(t.ctx.config.publicUrl);
+    const oneClick = `${t.url}${advertised.pathname}${advertised.search}`;
+    const res = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(res.status).toBe(200);
+    expect((await subscribers(memorial.id)).map((s) => s.email)).toEqual([second]);
+    // The link again: the same answer.
+    expect((await fetch(oneClick, { method: 'POST' })).status).toBe(200);
+    const forged = await t.post(`/api/reminders/unsubscribe?s=${(await subscribers(memorial.id))[0]?.id}.AAAAAAAAAAAAAAAAAAAAAA`, {});
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe(REMINDER_MESSAGES.unsubscribeInvalid);
+
+    const off = await t.postJson('/api/reminders/settings', { identifier: memorial.identifier, enabled: false }, { token });
+    expect(off.body.data).toEqual({ enabled: false, subscribers: 1 });
+    await runReminders('2031-01-02T13:00:00Z');
+    expect(t.smtp.to(first)).toHaveLength(2);
+    expect(t.smtp.to(second).filter((m) => m.subject.includes('partida'))).toHaveLength(0);
+    const refused = await t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email: 'otro@example.pe', consent: true }, { headers: { 'x-forwarded-for': freshIp() } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(REMINDER_MESSAGES.off);
+  });
+
+  it('ask for consent, limit confirmation e-mails to one address, forget unconfirmed addresses after 7 days, and keep private memorials closed', async () => {
+    const { memorial } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'clave1' } });
+    const guest = await makeGuestToken(t.db, memorial);
+    const noConsent = await t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email: 'a@example.pe' }, { guest });
+    expect(noConsent.status).toBe(400);
+    expect(noConsent.body.message).toBe(REMINDER_MESSAGES.consentRequired);
+    const stranger = await t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email: 'a@example.pe', consent: true }, { headers: { 'x-forwarded-for': freshIp() } });
+    expect(stranger.status).toBe(401);
+
+    clock = new Date('2030-05-01T15:00:00Z');
+    const victim = 'victima@example.pe';
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push((await t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email: victim, consent: true }, { guest, headers: { 'x-forwarded-for': freshIp() } })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    await t.mailsSent();
+    expect(t.smtp.to(victim)).toHaveLength(3);
+    const row = (await subscribers(memorial.id))[0];
+    expect(row?.consentText).toContain('Ley N.° 29733');
+    await runReminders('2030-05-09T15:00:00Z');
+    expect(await subscribers(memorial.id)).toHaveLength(0);
+  });
+
+  it('gives the yearly dates as an .ics file that repeats every year', async () => {
+    const { memorial } = await makeOwner(t.db, { memorial: { fullname: 'Pedro Ccori', birthdate: '1948-02-29', deathdate: '2024-07-28' } });
+    const res = await fetch(`${t.url}/api/reminders/calendar?id=${memorial.identifier}`);
+    expect(res.status).toBe(200);
+    const calendar = new ICAL.Component(ICAL.parse(await res.text()) as unknown[]);
+    const events = calendar.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+    expect(events.map((e) => e.summary)).toEqual([
+      'Cumpleaños de Pedro Ccori',
+      'Aniversario de la partida de Pedro Ccori',
+      'Día de Todos los Santos: recordamos a Pedro Ccori',
+      'Día de los Difuntos: recordamos a Pedro Ccori',
+    ]);
+    expect(events.every((e) => e.isRecurring())).toBe(true);
+    const birthday = events[0];
+    if (!birthday) throw new Error('no birthday');
+    const next = birthday.iterator();
+    next.next();
+    expect(next.next().toString()).toBe('1949-02-28');
+  });
+});
