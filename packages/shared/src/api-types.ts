@@ -1,4 +1,4 @@
-import type { MemorialEvent } from './remembrance';
+import type { MemorialEvent } from './remembrance-text';
 // The response shapes of spec §7, shared by the server's presenters and the browser's API client.
 // Field names are the spec's (profilepath, flagmsg, reg…); the rest of the code uses clear names.
 

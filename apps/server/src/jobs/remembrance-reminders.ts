@@ -3,9 +3,9 @@
 // 1 November (Todos los Santos, with 2 November, Día de los Difuntos, the day after), and the day
 // before each ceremony the family announced. Each subscriber gets each occasion once, however many
 // times or on however many instances the job runs: the delivery row and the e-mail are written in
-// one transaction, and the delivery's primary key refuses a second. The evening run only sends what
-// ceremonies of the next day were announced after the morning one. Unconfirmed requests older than
-// 7 days are deleted with their addresses.
+// one transaction, and the delivery's primary key refuses a second. The evening run sends what the
+// morning one could not: ceremonies of the next day announced during the day, and the day's dates
+// to those who subscribed since. Unconfirmed requests older than 7 days are deleted with their addresses.
 import { dateParts, limaDate } from '@recuerdos/shared/dates';
 import { eventName, eventWhen, type EventKind } from '@recuerdos/shared/remembrance';
 import type { AppContext } from '../context';
@@ -142,8 +142,6 @@ export async function runRemembranceReminders(ctx: AppContext, now: Date): Promi
 
   const today = limaDate(now);
   const tomorrow = addDays(today, 1);
-  const limaHour = (now.getUTCHours() + 24 - 5) % 24;
-  const morning = limaHour < 13;
 
   const eventsTomorrow = await ctx.db
     .selectFrom('memorialEvents')
@@ -157,7 +155,7 @@ export async function runRemembranceReminders(ctx: AppContext, now: Date): Promi
     .selectAll()
     .where('flagReminders', '=', 1)
     .where((eb) => eb.exists(eb.selectFrom('reminderSubscriptions').select('id').whereRef('reminderSubscriptions.memorialId', '=', 'memorials.id').where('state', '=', 'confirmed')));
-  if (!morning || today.slice(5) !== '11-01') {
+  if (today.slice(5) !== '11-01') {
     const monthDay = today.slice(5);
     const leapDay = today.slice(5) === '02-28';
     query = query.where((eb) =>
@@ -173,7 +171,7 @@ export async function runRemembranceReminders(ctx: AppContext, now: Date): Promi
   let sent = 0;
   for (const memorial of memorials) {
     const occasions = [
-      ...(morning ? yearlyOccasions(memorial, today) : []),
+      ...yearlyOccasions(memorial, today),
       ...eventsTomorrow.filter((event) => event.memorialId === memorial.id).map((event) => eventOccasion(memorial.fullname, event)),
     ];
     if (occasions.length === 0) continue;
@@ -193,8 +191,8 @@ export async function runRemembranceReminders(ctx: AppContext, now: Date): Promi
 
 export const remembranceRemindersJob: JobDef = {
   name: 'remembrance-reminders',
-  // 08:00 and 18:00 in Lima (UTC−5): the morning run sends the day's dates; both send the reminders
-  // of the next day's ceremonies (the evening one catches those announced during the day).
+  // 08:00 and 18:00 in Lima (UTC−5): the morning run sends the day's dates and the next day's
+  // ceremonies; the evening one what was added since.
   cron: '0 13,23 * * *',
   summary: 'Reminders of birthdays, death anniversaries, 1 November and next-day ceremonies to subscribers',
   catchUpMs: 4 * HOUR_MS,

@@ -88,7 +88,7 @@ describe('routes', () => {
       'GET /person/guest-view': () =>
         failing
           ? { code: '500', message: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos' }
-          : { code: '200', data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1', personData: person, gifts: { candles: 0, flowers: 0 }, adminPosts: [], guestPosts: [] } },
+          : { code: '200', data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1', personData: person, gifts: { candles: 0, flowers: 0 }, adminPosts: [], guestPosts: [], events: [], reminders: true } },
     });
     const { router } = renderRoute('/guest?id=abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Rosa Mamani' })).toBeTruthy();
@@ -106,7 +106,7 @@ describe('routes', () => {
       'GET /person/verify-type-account': () => ({ code: '200', data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1' } }),
       'GET /person/guest-view': () => ({
         code: '200',
-        data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1', personData: person, gifts: { candles: 2, flowers: 1 }, adminPosts: [], guestPosts: [] },
+        data: { type: 'U', fullname: 'Rosa Mamani', flagmsg: '1', flagpic: '1', personData: person, gifts: { candles: 2, flowers: 1 }, adminPosts: [], guestPosts: [], events: [], reminders: true },
       }),
     });
     renderRoute('/guest?id=abc');

@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
       { path: 'terminos', lazy: page(() => import('../features/legal/components/terms-page'), 'TermsPage') },
       { path: 'cookies', lazy: page(() => import('../features/legal/components/cookies-page'), 'CookiesPage') },
       { path: 'privacidad', lazy: page(() => import('../features/legal/components/privacy-page'), 'PrivacyPage') },
+      { path: 'recordatorios/confirmar', lazy: page(() => import('../features/remembrance/components/reminder-pages'), 'ConfirmRemindersPage') },
+      { path: 'recordatorios/baja', lazy: page(() => import('../features/remembrance/components/reminder-pages'), 'UnsubscribeRemindersPage') },
       {
         path: 'guest',
         Component: RequireGuestId,

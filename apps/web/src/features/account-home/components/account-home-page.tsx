@@ -27,6 +27,7 @@ import { updateCardsOrder } from '../api/update-cards-order';
 import { FormBar } from '../../../components/memorial/form-bar';
 import { AddPostDialog } from './add-post-dialog';
 import { PermissionsPanel } from './permissions-panel';
+import { CeremoniesPanel } from '../../remembrance/components/ceremonies-panel';
 import { SortablePosts } from './sortable-posts';
 import './account-home.css';
 
@@ -162,6 +163,7 @@ export function AccountHomePage() {
       </div>
       <div className="home__permissions" id="permisos" tabIndex={-1}>
         <PermissionsPanel person={person.data} />
+        <CeremoniesPanel person={person.data} />
       </div>
       <AddPostDialog kind={adding} onClose={() => setAdding(null)} />
       <DeletePostDialog open={deleting !== null} deleting={removing} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />

@@ -23,6 +23,7 @@ import { AccessCodeForm } from './access-code-form';
 import { FormBar } from '../../../components/memorial/form-bar';
 import { GiftButtons } from './gift-buttons';
 import { GuestFooter, GuestHeader } from './guest-chrome';
+import { Ceremonies } from './ceremonies';
 import './guest-memorial.css';
 
 // Loaded only when a visitor acts: the viewer (and its dialog), the modal with its form library,
@@ -30,6 +31,7 @@ import './guest-memorial.css';
 const MediaViewer = lazy(() => import('../../../components/memorial/media-viewer').then((m) => ({ default: m.MediaViewer })));
 const GuestPostModal = lazy(() => import('./guest-post-modal').then((m) => ({ default: m.GuestPostModal })));
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
+const ReminderDialog = lazy(() => import('./reminder-dialog').then((m) => ({ default: m.ReminderDialog })));
 
 /** Spec §3: '0' means disabled; anything else enabled. */
 const enabled = (flag: string) => flag !== '0';
@@ -73,6 +75,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
   const [viewing, setViewing] = useState<Post | null>(null);
   const [composing, setComposing] = useState<PostKind | null>(null);
   const [reporting, setReporting] = useState<Post | null>(null);
+  const [remindMe, setRemindMe] = useState(false);
 
   /** The content with the stored guest token (renewed alongside, spec §4); the gate when refused. */
   const loadWithGuestToken = useCallback(
@@ -212,6 +215,15 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
               </ProfileCard>
             </div>
             <div className="guest-layout__posts">
+              <Ceremonies
+                identifier={identifier}
+                fullname={view.personData.fullname}
+                events={view.events}
+                link={guestLink}
+                isPrivate={isPrivate}
+                reminders={view.reminders}
+                onRemindMe={() => setRemindMe(true)}
+              />
               {isPrivate ? (
                 <FormBar label="Comparte un recuerdo" messagesAllowed={enabled(view.flagmsg)} picturesAllowed={enabled(view.flagpic)} onOpen={setComposing} />
               ) : null}
@@ -254,6 +266,11 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
       {reporting ? (
         <Suspense fallback={null}>
           <ReportDialog identifier={identifier} post={reporting} onClose={() => setReporting(null)} />
+        </Suspense>
+      ) : null}
+      {remindMe && view ? (
+        <Suspense fallback={null}>
+          <ReminderDialog identifier={identifier} fullname={view.personData.fullname} onClose={() => setRemindMe(false)} />
         </Suspense>
       ) : null}
       {composing && view ? (

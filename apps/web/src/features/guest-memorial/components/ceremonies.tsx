@@ -1,0 +1,122 @@
+// The ceremonies a family announced and the memorial's dates (issue 14 §1, §2), above the memories:
+// upcoming ceremonies with their place, map, "Añadir a mi calendario" and "Compartir por WhatsApp";
+// past ones folded away; and the way to be reminded of the dates by e-mail or in one's calendar.
+// Written against the React API that Preact's compat layer also has (the guest page).
+import type { MouseEvent } from 'react';
+import { eventWhatsappUrl, eventWhen, type MemorialEvent } from '@recuerdos/shared/remembrance-text';
+import { WhatsAppIcon } from '../../../components/icons';
+import { showToast } from '../../../components/toast';
+import { downloadCalendar, eventCalendarPath, yearlyCalendarPath } from '../api/remembrance';
+
+export const CALENDAR_FAILED = 'No pudimos preparar el archivo del calendario. Revisa tu conexión e inténtalo de nuevo.';
+
+interface CalendarLinkProps {
+  path: string;
+  filename: string;
+  /** A private memorial's file needs the guest's code, sent in a header. */
+  withCode: boolean;
+  children: string;
+}
+
+function CalendarLink({ path, filename, withCode, children }: CalendarLinkProps) {
+  const download = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!withCode) return;
+    event.preventDefault();
+    downloadCalendar(path, filename).catch(() => showToast('error', CALENDAR_FAILED));
+  };
+  return (
+    <a className="ceremony__action" href={path} download={filename} onClick={download}>
+      {children}
+    </a>
+  );
+}
+
+interface CeremonyProps {
+  event: MemorialEvent;
+  identifier: string;
+  fullname: string;
+  link: string;
+  isPrivate: boolean;
+}
+
+function Ceremony({ event, identifier, fullname, link, isPrivate }: CeremonyProps) {
+  return (
+    <li className={`ceremony${event.past ? ' ceremony--past' : ''}`}>
+      <h3 className="ceremony__name">{event.name}</h3>
+      <p className="ceremony__when">
+        <time dateTime={event.time ? `${event.date}T${event.time}` : event.date}>{eventWhen(event)}</time>
+      </p>
+      <p className="ceremony__place">{event.place}</p>
+      {event.past ? null : (
+        <p className="ceremony__actions">
+          {event.mapUrl ? (
+            <a className="ceremony__action" href={event.mapUrl} target="_blank" rel="noopener noreferrer">
+              Ver el mapa
+            </a>
+          ) : null}
+          <CalendarLink path={eventCalendarPath(identifier, event.id)} filename={`${event.kind}.ics`} withCode={isPrivate}>
+            Añadir a mi calendario
+          </CalendarLink>
+          <a className="ceremony__action ceremony__action--whatsapp" href={eventWhatsappUrl(fullname, event, link)} target="_blank" rel="noopener noreferrer">
+            <WhatsAppIcon />
+            <span>Compartir por WhatsApp</span>
+          </a>
+        </p>
+      )}
+    </li>
+  );
+}
+
+export interface CeremoniesProps {
+  identifier: string;
+  fullname: string;
+  events: readonly MemorialEvent[];
+  /** The absolute guest link. */
+  link: string;
+  isPrivate: boolean;
+  /** Whether the family lets visitors ask for reminders. */
+  reminders: boolean;
+  onRemindMe: () => void;
+}
+
+export function Ceremonies({ identifier, fullname, events, link, isPrivate, reminders, onRemindMe }: CeremoniesProps) {
+  const upcoming = events.filter((event) => !event.past);
+  const past = events.filter((event) => event.past);
+  return (
+    <section className="guest-section ceremonies" aria-labelledby="ceremonias">
+      <h2 id="ceremonias" className="guest-section__title">
+        {upcoming.length > 0 ? 'Ceremonias' : 'Fechas para recordar'}
+      </h2>
+      {upcoming.length > 0 ? (
+        <ul className="ceremonies__list">
+          {upcoming.map((event) => (
+            <Ceremony key={event.id} event={event} identifier={identifier} fullname={fullname} link={link} isPrivate={isPrivate} />
+          ))}
+        </ul>
+      ) : null}
+      {past.length > 0 ? (
+        <details className="ceremonies__past">
+          <summary>Ceremonias pasadas ({past.length})</summary>
+          <ul className="ceremonies__list">
+            {past.map((event) => (
+              <Ceremony key={event.id} event={event} identifier={identifier} fullname={fullname} link={link} isPrivate={isPrivate} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <div className="ceremonies__remind">
+        <p>Recuerda su cumpleaños, el aniversario de su partida y el 1 y 2 de noviembre{upcoming.length > 0 ? ', y recibe un aviso un día antes de cada ceremonia' : ''}.</p>
+        <p className="ceremony__actions">
+          {reminders ? (
+            <button type="button" className="ceremony__action ceremony__action--button" onClick={onRemindMe}>
+              Recordarme sus fechas por correo
+            </button>
+          ) : null}
+          <CalendarLink path={yearlyCalendarPath(identifier)} filename="fechas.ics" withCode={isPrivate}>
+            Añadir sus fechas a mi calendario
+          </CalendarLink>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+// "Recordarme sus fechas por correo" (issue 14 §1): the address and the consent Ley N.° 29733 asks
+// for; the server answers the same for everyone and sends a confirmation e-mail (double opt-in).
+// Loaded only when a visitor opens it; plain state, as the guest page runs on Preact.
+import { useState } from 'react';
+import { reminderConsentText, reminderFormSchema } from '@recuerdos/shared/remembrance';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/field';
+import { FormAlert } from '../../../components/form-alert';
+import { Modal } from '../../../components/modal';
+import { showToast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { subscribeToReminders } from '../api/remembrance';
+
+interface ReminderDialogProps {
+  identifier: string;
+  fullname: string;
+  onClose: () => void;
+}
+
+export function ReminderDialog({ identifier, fullname, onClose }: ReminderDialogProps) {
+  const [email, setEmail] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<{ email?: string; consent?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    const parsed = reminderFormSchema.safeParse({ email, consent: consent || undefined });
+    if (!parsed.success) {
+      const next: { email?: string; consent?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'consent' ? 'consent' : 'email';
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setSending(true);
+    try {
+      showToast('success', await subscribeToReminders({ id: identifier, email: parsed.data.email, consent: true }));
+      onClose();
+    } catch (err) {
+      setFailure(errorMessage(err));
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={!sending}
+      title="Recordarme sus fechas"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={sending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="reminder-form" loading={sending}>
+            Recordarme
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="reminder-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <p>Te escribiremos en su cumpleaños, en el aniversario de su partida, el 1 de noviembre y un día antes de cada ceremonia que publique la familia.</p>
+        <TextField label="Tu correo electrónico" type="email" autoComplete="email" inputMode="email" value={email} error={errors.email} onChange={(event) => setEmail(event.currentTarget.value)} />
+        <div className="choice reminder-consent">
+          <input
+            id="reminder-consent"
+            type="checkbox"
+            className="choice__input"
+            checked={consent}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? 'reminder-consent-error' : undefined}
+            onChange={(event) => setConsent(event.currentTarget.checked)}
+          />
+          <label htmlFor="reminder-consent" className="choice__label">
+            {reminderConsentText(fullname)}
+          </label>
+        </div>
+        {errors.consent ? (
+          <p id="reminder-consent-error" className="field__error">
+            {errors.consent}
+          </p>
+        ) : null}
+        {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+      </form>
+    </Modal>
+  );
+}

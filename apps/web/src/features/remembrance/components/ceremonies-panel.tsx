@@ -1,0 +1,257 @@
+// The owner's side panel "Ceremonias y recordatorios" (issue 14 §1, §2): the ceremonies the family
+// announces (velorio, misa de cuerpo presente, entierro or cremación, misa de 30 días, misa de
+// honras, or their own), each shared by WhatsApp; past ones listed apart; and the switch that lets
+// family and visitors ask for e-mail reminders of the dates, with how many receive them.
+import { useState } from 'react';
+import {
+  EVENT_KINDS,
+  EVENT_KIND_KEYS,
+  EVENT_MESSAGES,
+  eventFormSchema,
+  eventWhatsappUrl,
+  eventWhen,
+  REMINDER_MESSAGES,
+  type EventFormInput,
+  type EventKind,
+  type MemorialEvent,
+} from '@recuerdos/shared/remembrance';
+import type { OwnerPersonData } from '@recuerdos/shared/api-types';
+import { Button } from '../../../components/button';
+import { SelectField, TextField } from '../../../components/field';
+import { FormAlert } from '../../../components/form-alert';
+import { WhatsAppIcon } from '../../../components/icons';
+import { Modal } from '../../../components/modal';
+import { showToast } from '../../../components/toast';
+import { guestLink } from '../../../lib/account/guest-link';
+import { errorMessage } from '../../../lib/api-client';
+import { reportFailure } from '../../../lib/failure';
+import { useDeleteEvent, useEvents, useReminderSettings, useSaveEvent, useUpdateReminderSettings } from '../api/events';
+import './ceremonies-panel.css';
+
+type FieldName = keyof EventFormInput;
+const EMPTY: EventFormInput = { kind: 'velorio', title: '', date: '', time: '', place: '', mapUrl: '' };
+
+function EventDialog({ editing, onClose }: { editing: MemorialEvent | 'new'; onClose: () => void }) {
+  const [values, setValues] = useState<EventFormInput>(() =>
+    editing === 'new' ? EMPTY : { kind: editing.kind, title: editing.title, date: editing.date, time: editing.time, place: editing.place, mapUrl: editing.mapUrl },
+  );
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const save = useSaveEvent();
+  const set = (name: FieldName) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  const submit = () => {
+    const parsed = eventFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    save.mutate(editing === 'new' ? parsed.data : { ...parsed.data, id: editing.id }, {
+      onSuccess: () => {
+        showToast('success', EVENT_MESSAGES.saved);
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={!save.isPending}
+      title={editing === 'new' ? 'Agregar una ceremonia' : 'Editar la ceremonia'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="event-form" loading={save.isPending}>
+            Guardar
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="event-form"
+        className="event-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <SelectField label="Ceremonia" value={values.kind} error={errors.kind} onChange={set('kind')}>
+          {EVENT_KIND_KEYS.map((kind) => (
+            <option key={kind} value={kind}>
+              {EVENT_KINDS[kind]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={values.kind === 'otro' ? 'Nombre de la ceremonia' : 'Nombre de la ceremonia (opcional)'}
+          hint={values.kind === 'otro' ? 'Por ejemplo: Responso, Novenario, Misa de cumpleaños.' : `Si lo dejas vacío, se mostrará «${EVENT_KINDS[values.kind as EventKind]}».`}
+          value={values.title}
+          maxLength={80}
+          error={errors.title}
+          onChange={set('title')}
+        />
+        <div className="event-form__when">
+          <TextField label="Fecha" type="date" value={values.date} error={errors.date} onChange={set('date')} />
+          <TextField label="Hora (opcional)" type="time" value={values.time} error={errors.time} onChange={set('time')} />
+        </div>
+        <TextField label="Lugar" hint="La dirección, para que puedan llegar." value={values.place} maxLength={160} error={errors.place} onChange={set('place')} />
+        <TextField
+          label="Enlace del mapa (opcional)"
+          hint="Pega el enlace de Google Maps o Waze."
+          type="url"
+          inputMode="url"
+          value={values.mapUrl}
+          error={errors.mapUrl}
+          onChange={set('mapUrl')}
+        />
+        {save.isError ? <FormAlert tone="error">{errorMessage(save.error)}</FormAlert> : null}
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteEventDialog({ event, onClose }: { event: MemorialEvent; onClose: () => void }) {
+  const remove = useDeleteEvent();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={!remove.isPending}
+      title="¿Eliminar esta ceremonia?"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
+            Cancelar
+          </Button>
+          <Button
+            variant="danger"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(event.id, {
+                onSuccess: () => {
+                  showToast('success', EVENT_MESSAGES.deleted);
+                  onClose();
+                },
+              })
+            }
+          >
+            Eliminar
+          </Button>
+        </>
+      }
+    >
+      <p>
+        «{event.name}» del {eventWhen(event)} dejará de mostrarse en el memorial.
+      </p>
+      {remove.isError ? <FormAlert tone="error">{errorMessage(remove.error)}</FormAlert> : null}
+    </Modal>
+  );
+}
+
+function EventItem({ event, fullname, link, onEdit, onDelete }: { event: MemorialEvent; fullname: string; link: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <li className={`owner-ceremony${event.past ? ' owner-ceremony--past' : ''}`}>
+      <p className="owner-ceremony__name">{event.name}</p>
+      <p className="owner-ceremony__when">{eventWhen(event)}</p>
+      <p className="owner-ceremony__place">{event.place}</p>
+      <div className="owner-ceremony__actions">
+        {event.past ? null : (
+          <a className="owner-ceremony__share" href={eventWhatsappUrl(fullname, event, link)} target="_blank" rel="noopener noreferrer">
+            <WhatsAppIcon />
+            <span>Compartir por WhatsApp</span>
+          </a>
+        )}
+        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Editar ${event.name}`}>
+          Editar
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Eliminar ${event.name}`}>
+          Eliminar
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function ReminderSwitch() {
+  const settings = useReminderSettings();
+  const update = useUpdateReminderSettings();
+  if (!settings.data) return null;
+  const { enabled, subscribers } = settings.data;
+  return (
+    <div className="ceremonies-panel__reminders">
+      <div className="choice">
+        <input
+          id="reminders-enabled"
+          type="checkbox"
+          className="choice__input"
+          checked={update.isPending ? update.variables : enabled}
+          disabled={update.isPending}
+          onChange={(event) =>
+            update.mutate(event.currentTarget.checked, {
+              onSuccess: () => showToast('success', REMINDER_MESSAGES.settingsSaved),
+              onError: (error) => reportFailure('No pudimos guardar el cambio', error),
+            })
+          }
+        />
+        <label htmlFor="reminders-enabled" className="choice__label">
+          Familiares y visitantes pueden pedir recordatorios por correo de sus fechas
+        </label>
+      </div>
+      <p className="muted">
+        {subscribers === 0 ? 'Nadie recibe recordatorios todavía.' : subscribers === 1 ? '1 persona recibe recordatorios.' : `${subscribers} personas reciben recordatorios.`}
+      </p>
+    </div>
+  );
+}
+
+export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
+  const events = useEvents();
+  const [editing, setEditing] = useState<MemorialEvent | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<MemorialEvent | null>(null);
+  const link = guestLink(person.identifier);
+  const list = events.data ?? [];
+  const upcoming = list.filter((event) => !event.past);
+  const past = list.filter((event) => event.past);
+  const item = (event: MemorialEvent) => (
+    <EventItem key={event.id} event={event} fullname={person.fullname} link={link} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
+  );
+  return (
+    <section className="home-panel ceremonies-panel" aria-labelledby="ceremonies-title">
+      <h2 id="ceremonies-title" className="home-panel__title">
+        Ceremonias y recordatorios
+      </h2>
+      <p className="muted">Anuncia el velorio, la misa o el entierro: se muestran en el memorial y quienes pidieron recordatorios reciben un aviso el día anterior.</p>
+      {events.isError ? (
+        <div role="alert" className="ceremonies-panel__failed">
+          <p>No pudimos cargar las ceremonias.</p>
+          <Button variant="secondary" size="sm" onClick={() => void events.refetch()}>
+            Reintentar
+          </Button>
+        </div>
+      ) : null}
+      {upcoming.length > 0 ? <ul className="ceremonies-panel__list">{upcoming.map(item)}</ul> : null}
+      {past.length > 0 ? (
+        <>
+          <h3 className="ceremonies-panel__subtitle">Pasadas</h3>
+          <ul className="ceremonies-panel__list">{past.map(item)}</ul>
+        </>
+      ) : null}
+      <Button variant="secondary" onClick={() => setEditing('new')}>
+        Agregar una ceremonia
+      </Button>
+      <ReminderSwitch />
+      {editing ? <EventDialog editing={editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+// The two pages the reminder e-mails open (issue 14 §1): /recordatorios/confirmar?token= confirms the
+// subscription at once (double opt-in), /recordatorios/baja?s= stops the reminders with one button.
+// A lost connection keeps the person on the page with "Reintentar".
+import { useEffect, useState } from 'react';
+import { Button, buttonClass } from '../../../components/button';
+import { CheckIcon } from '../../../components/icons';
+import { PublicPage } from '../../../components/public-page';
+import { PageSpinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useSearchParams } from 'react-router';
+import { confirmReminders, useUnsubscribeReminders, type ConfirmedReminders } from '../api/reminder-links';
+import '../../activation/components/activation.css';
+
+type Outcome = { state: 'working' } | { state: 'done'; confirmed: ConfirmedReminders } | { state: 'failed'; message: string };
+
+export function ConfirmRemindersPage() {
+  usePageMeta('Confirmar recordatorios', 'Confirma que quieres recibir recordatorios de las fechas de un ser querido.');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'working' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    confirmReminders(token).then(
+      (confirmed) => live && setOutcome({ state: 'done', confirmed }),
+      (error: unknown) => live && setOutcome({ state: 'failed', message: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+
+  if (outcome.state === 'working') return <PageSpinner label="Confirmando tus recordatorios…" />;
+  if (outcome.state === 'failed') {
+    return (
+      <PublicPage>
+        <div className="activation card" role="alert">
+          <h1>No pudimos confirmar tus recordatorios</h1>
+          <p>{outcome.message}</p>
+          <Button
+            size="lg"
+            onClick={() => {
+              setOutcome({ state: 'working' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Reintentar
+          </Button>
+        </div>
+      </PublicPage>
+    );
+  }
+  const { confirmed } = outcome;
+  return (
+    <PublicPage>
+      <div className="activation card">
+        <span className="activation__seal" aria-hidden="true">
+          <CheckIcon />
+        </span>
+        <h1>Recordatorios confirmados</h1>
+        <p className="activation__lead">{confirmed.message}.</p>
+        <p>Cada correo trae un enlace para dejar de recibirlos cuando quieras.</p>
+        <a href={`/guest?id=${encodeURIComponent(confirmed.identifier)}`} className={buttonClass({ size: 'lg' })}>
+          Visitar su memorial
+        </a>
+      </div>
+    </PublicPage>
+  );
+}
+
+export function UnsubscribeRemindersPage() {
+  usePageMeta('Dejar de recibir recordatorios', 'Deja de recibir los recordatorios de un memorial.');
+  const [params] = useSearchParams();
+  const s = params.get('s') ?? '';
+  const unsubscribe = useUnsubscribeReminders();
+
+  return (
+    <PublicPage>
+      <div className="activation card">
+        {unsubscribe.isSuccess ? (
+          <>
+            <span className="activation__seal" aria-hidden="true">
+              <CheckIcon />
+            </span>
+            <h1>Listo</h1>
+            <p className="activation__lead" role="status">
+              {unsubscribe.data}.
+            </p>
+            <p>Borramos tu correo de la lista de este memorial. Si algún día quieres volver a recibirlos, puedes pedirlos desde el memorial.</p>
+          </>
+        ) : (
+          <>
+            <h1>¿Dejar de recibir recordatorios?</h1>
+            <p>Ya no te escribiremos en las fechas de este memorial, y borraremos tu correo de su lista.</p>
+            {unsubscribe.isError ? <p role="alert">{errorMessage(unsubscribe.error)}</p> : null}
+            <Button size="lg" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(s)}>
+              Dejar de recibir recordatorios
+            </Button>
+          </>
+        )}
+      </div>
+    </PublicPage>
+  );
+}
