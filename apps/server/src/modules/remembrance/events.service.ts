@@ -3,9 +3,9 @@
 // calendar. A change touches the memorial row, which is part of every stamp of its cached page.
 import { eventName, EVENT_LIMITS, EVENT_MESSAGES, type EventFormValues, type EventKind, type MemorialEvent } from '@recuerdos/shared/remembrance';
 import { limaDate } from '@recuerdos/shared/dates';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Database, Memorial } from '../../db/schema';
+import type { Database, Memorial, MemorialEventsTable } from '../../db/schema';
 import { accessMemorial, type Caller, type MemorialAccess } from '../../auth/memorial-access';
 import { authorize, type Permission } from '../../auth/permissions';
 import { AppError, badRequest } from '../../http/errors';
@@ -15,16 +15,7 @@ import { buildCalendar } from './ics';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface EventRow {
-  id: number;
-  memorialId: number;
-  kind: string;
-  title: string;
-  date: string;
-  time: string;
-  place: string;
-  mapUrl: string;
-}
+export type EventRow = Omit<Selectable<MemorialEventsTable>, 'createdAt' | 'updatedAt'>;
 
 export async function eventsOf(db: Executor, memorialId: number): Promise<EventRow[]> {
   return db

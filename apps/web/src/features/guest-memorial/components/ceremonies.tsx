@@ -6,26 +6,26 @@ import type { MouseEvent } from 'react';
 import { eventWhatsappUrl, eventWhen, type MemorialEvent } from '@recuerdos/shared/remembrance-text';
 import { WhatsAppIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toast';
-import { downloadCalendar, eventCalendarPath, yearlyCalendarPath } from '../api/remembrance';
+import { downloadCalendar, eventCalendar, yearlyCalendar, type CalendarFile } from '../api/remembrance';
 
 export const CALENDAR_FAILED = 'No pudimos preparar el archivo del calendario. Revisa tu conexión e inténtalo de nuevo.';
 
 interface CalendarLinkProps {
-  path: string;
+  file: CalendarFile;
   filename: string;
   /** A private memorial's file needs the guest's code, sent in a header. */
   withCode: boolean;
   children: string;
 }
 
-function CalendarLink({ path, filename, withCode, children }: CalendarLinkProps) {
+function CalendarLink({ file, filename, withCode, children }: CalendarLinkProps) {
   const download = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!withCode) return;
     event.preventDefault();
-    downloadCalendar(path, filename).catch(() => showToast('error', CALENDAR_FAILED));
+    downloadCalendar(file, filename).catch(() => showToast('error', CALENDAR_FAILED));
   };
   return (
-    <a className="ceremony__action" href={path} download={filename} onClick={download}>
+    <a className="ceremony__action" href={file.href} download={filename} onClick={download}>
       {children}
     </a>
   );
@@ -54,7 +54,7 @@ function Ceremony({ event, identifier, fullname, link, isPrivate }: CeremonyProp
               Ver el mapa
             </a>
           ) : null}
-          <CalendarLink path={eventCalendarPath(identifier, event.id)} filename={`${event.kind}.ics`} withCode={isPrivate}>
+          <CalendarLink file={eventCalendar(identifier, event.id)} filename={`${event.kind}.ics`} withCode={isPrivate}>
             Añadir a mi calendario
           </CalendarLink>
           <a className="ceremony__action ceremony__action--whatsapp" href={eventWhatsappUrl(fullname, event, link)} target="_blank" rel="noopener noreferrer">
@@ -112,7 +112,7 @@ export function Ceremonies({ identifier, fullname, events, link, isPrivate, remi
               Recordarme sus fechas por correo
             </button>
           ) : null}
-          <CalendarLink path={yearlyCalendarPath(identifier)} filename="fechas.ics" withCode={isPrivate}>
+          <CalendarLink file={yearlyCalendar(identifier)} filename="fechas.ics" withCode={isPrivate}>
             Añadir sus fechas a mi calendario
           </CalendarLink>
         </p>
