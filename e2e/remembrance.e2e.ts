@@ -73,6 +73,12 @@ describe.each(WIDTHS)('ceremonies and reminders at $name', ({ viewport }) => {
       expect(text).toContain(`/guest?id=${memorial.identifier}`);
       await expectAccessible(page, `/account with ceremonies at ${viewport.width} px`);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      // The family is reminded too: the owner asks with the same consent and confirmation.
+      await panel.getByRole('button', { name: 'Recibir yo también los recordatorios' }).click();
+      await panel.getByText(reminderConsentText('Teodoro Huamán Quispe')).waitFor();
+      await panel.getByRole('button', { name: 'Acepto, recordarme' }).click();
+      await page.getByText(REMINDER_MESSAGES.requested).waitFor();
+      await waitForMail(server.smtp, owner.email, 'Confirma tus recordatorios de Teodoro Huamán Quispe');
       expect(ownerPage.problems).toEqual([]);
     } finally {
       await ownerPage.close();

@@ -78,3 +78,13 @@ export function useUpdateReminderSettings() {
     onSuccess: (settings) => queryClient.setQueryData(remembranceKeys.reminders(identifier), settings),
   });
 }
+
+/** The owner asks for the reminders too (the same double opt-in as any visitor): the server's message. */
+export async function subscribeMyself(identifier: string, email: string): Promise<string> {
+  return (await contentApi.request<unknown>('POST', '/reminders/subscribe', { body: { id: identifier, email, consent: true }, json: true })).message;
+}
+
+export function useSubscribeMyself() {
+  const { identifier, email } = useAccountUser();
+  return useMutation({ mutationFn: () => subscribeMyself(identifier, email) });
+}

@@ -11,6 +11,7 @@ import {
   eventWhatsappUrl,
   eventWhen,
   REMINDER_MESSAGES,
+  reminderConsentText,
   type EventFormInput,
   type EventKind,
   type MemorialEvent,
@@ -25,7 +26,7 @@ import { showToast } from '../../../components/toast';
 import { guestLink } from '../../../lib/account/guest-link';
 import { errorMessage } from '../../../lib/api-client';
 import { reportFailure } from '../../../lib/failure';
-import { useDeleteEvent, useEvents, useReminderSettings, useSaveEvent, useUpdateReminderSettings } from '../api/events';
+import { useDeleteEvent, useEvents, useReminderSettings, useSaveEvent, useSubscribeMyself, useUpdateReminderSettings } from '../api/events';
 import './ceremonies-panel.css';
 
 type FieldName = keyof EventFormInput;
@@ -182,9 +183,11 @@ function EventItem({ event, fullname, link, onEdit, onDelete }: { event: Memoria
   );
 }
 
-function ReminderSwitch() {
+function ReminderSwitch({ fullname }: { fullname: string }) {
   const settings = useReminderSettings();
   const update = useUpdateReminderSettings();
+  const myself = useSubscribeMyself();
+  const [consenting, setConsenting] = useState(false);
   if (!settings.data) return null;
   const { enabled, subscribers } = settings.data;
   return (
@@ -210,6 +213,32 @@ function ReminderSwitch() {
       <p className="muted">
         {subscribers === 0 ? 'Nadie recibe recordatorios todavía.' : subscribers === 1 ? '1 persona recibe recordatorios.' : `${subscribers} personas reciben recordatorios.`}
       </p>
+      {enabled ? (
+        consenting ? (
+          <div className="ceremonies-panel__myself">
+            <p className="muted">{reminderConsentText(fullname)}</p>
+            <Button
+              size="sm"
+              loading={myself.isPending}
+              onClick={() =>
+                myself.mutate(undefined, {
+                  onSuccess: (message) => {
+                    showToast('success', message);
+                    setConsenting(false);
+                  },
+                  onError: (error) => reportFailure('No pudimos pedir tus recordatorios', error),
+                })
+              }
+            >
+              Acepto, recordarme
+            </Button>
+          </div>
+        ) : (
+          <Button variant="ghost" size="sm" onClick={() => setConsenting(true)}>
+            Recibir yo también los recordatorios
+          </Button>
+        )
+      ) : null}
     </div>
   );
 }
@@ -249,7 +278,7 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
       <Button variant="secondary" onClick={() => setEditing('new')}>
         Agregar una ceremonia
       </Button>
-      <ReminderSwitch />
+      <ReminderSwitch fullname={person.fullname} />
       {editing ? <EventDialog editing={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} /> : null}
     </section>
