@@ -38,6 +38,7 @@ import { guestRoutes } from './modules/guest/guest.routes';
 import { guestPageRoutes } from './modules/guest-page/guest-page.routes';
 import { doorRoutes } from './modules/doors/doors.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { personRoutes } from './modules/person/person.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -191,7 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(userRoutes, { prefix: '/api', ctx });
   await app.register(contractRoutes, { prefix: '/api', ctx });
   await app.register(qrRoutes, { prefix: '/api', ctx });
-  for (const routes of [personRoutes, giftRoutes, contentRoutes, guestRoutes, complaintRoutes, exportRoutes]) {
+  for (const routes of [personRoutes, giftRoutes, contentRoutes, uploadRoutes, guestRoutes, complaintRoutes, exportRoutes]) {
     await app.register(routes, { prefix: '/api', ctx });
   }
   // The back office (issue 15): operator login steps, then /api/admin/* behind an operator session.

@@ -53,6 +53,12 @@ export const BACKUP_TABLES = [
   'reminderDeliveries',
 ] as const satisfies readonly (keyof Database)[];
 
+/**
+ * Tables left out of a backup on purpose: resumable uploads in progress (issue 13 §4) live for less
+ * than an hour and their pieces are temporary objects, which a backup does not carry either.
+ */
+export const TRANSIENT_TABLES = ['resumableUploads', 'resumableUploadPieces'] as const satisfies readonly (keyof Database)[];
+
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
 /** Tables keyed by something else than a serial id. */

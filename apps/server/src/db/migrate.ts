@@ -20,6 +20,7 @@ import { postReports } from './migrations/0043-post-reports';
 import { signedMedia } from './migrations/0050-signed-media';
 import { videoPosters } from './migrations/0051-video-posters';
 import { remembrance } from './migrations/0060-remembrance';
+import { resumableUploads } from './migrations/0061-resumable-uploads';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -41,6 +42,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0050-signed-media': signedMedia(),
     '0051-video-posters': videoPosters(),
     '0060-remembrance': remembrance(dialect),
+    '0061-resumable-uploads': resumableUploads(),
   };
 }
 

@@ -330,6 +330,24 @@ export interface AppSecretsTable {
   value: string;
 }
 
+/** A resumable upload (issue 13 §4): `received` of `length` bytes so far, in pieces. */
+export interface ResumableUploadsTable {
+  id: string;
+  memorialId: number;
+  /** 'owner:<account id>' or 'guest:<guest session id>': only the same caller continues and uses it. */
+  uploader: string;
+  length: number;
+  received: number;
+  createdAt: string;
+}
+
+export interface ResumableUploadPiecesTable {
+  uploadId: string;
+  start: number;
+  size: number;
+  tempKey: string;
+}
+
 export interface Database {
   appSecrets: AppSecretsTable;
   jobRuns: JobRunsTable;
@@ -357,6 +375,8 @@ export interface Database {
   memorialEvents: MemorialEventsTable;
   reminderSubscriptions: ReminderSubscriptionsTable;
   reminderDeliveries: ReminderDeliveriesTable;
+  resumableUploads: ResumableUploadsTable;
+  resumableUploadPieces: ResumableUploadPiecesTable;
 }
 
 export type Account = Selectable<AccountsTable>;

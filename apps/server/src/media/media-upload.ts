@@ -30,6 +30,34 @@ export interface MediaFields {
 /** The busboy file stream: `truncated` and a 'limit' event when the size limit cut it. */
 type FileStream = Readable & { truncated?: boolean };
 
+/**
+ * Checks a video's bytes as they arrive into a scratch file, prepares it there (readable, index at
+ * the front, a poster frame) and writes it and its poster as temporary objects of the store. Used
+ * by a multipart upload and by a finished resumable upload alike.
+ */
+export async function storeVideo(
+  dataDir: string,
+  store: MediaStore,
+  source: AsyncIterable<Buffer>,
+  overLimit: () => boolean,
+): Promise<{ temp: TempObject; poster: TempObject }> {
+  const scratch = await scratchFolder(dataDir);
+  try {
+    const received = path.join(scratch, 'upload.mp4');
+    await pipeline(Readable.from(mp4Checked(source, overLimit)), fs.createWriteStream(received));
+    const prepared = await prepareVideo(received, scratch);
+    const temp = await store.putTemp(fs.createReadStream(prepared.file), { maxBytes: LIMITS.videoMaxBytes, contentType: 'video/mp4' });
+    try {
+      return { temp, poster: await store.putTemp(prepared.poster, { contentType: 'image/jpeg' }) };
+    } catch (err) {
+      await store.discardTemp(temp.tempKey);
+      throw err;
+    }
+  } finally {
+    await fs.promises.rm(scratch, { recursive: true, force: true });
+  }
+}
+
 async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: FileStream): Promise<{ temp: TempObject; poster: TempObject }> {
   let overLimit = false;
   stream.once('limit', () => {
@@ -41,21 +69,10 @@ async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: 
     if (request.raw.readableAborted && !stream.readableEnded) stream.destroy(new Error('Upload aborted by the client'));
   };
   request.raw.once('close', onClose);
-  const scratch = await scratchFolder(request.server.ctx.config.dataDir);
   try {
-    const received = path.join(scratch, 'upload.mp4');
-    await pipeline(Readable.from(mp4Checked(stream, () => overLimit || stream.truncated === true)), fs.createWriteStream(received));
-    const prepared = await prepareVideo(received, scratch);
-    const temp = await store.putTemp(fs.createReadStream(prepared.file), { maxBytes: LIMITS.videoMaxBytes, contentType: 'video/mp4' });
-    try {
-      return { temp, poster: await store.putTemp(prepared.poster, { contentType: 'image/jpeg' }) };
-    } catch (err) {
-      await store.discardTemp(temp.tempKey);
-      throw err;
-    }
+    return await storeVideo(request.server.ctx.config.dataDir, store, stream, () => overLimit || stream.truncated === true);
   } finally {
     request.raw.off('close', onClose);
-    await fs.promises.rm(scratch, { recursive: true, force: true });
   }
 }
 
@@ -63,6 +80,11 @@ async function discardVideo(store: MediaStore, media: ReceivedMedia | null): Pro
   if (media?.kind !== 'video') return;
   await store.discardTemp(media.temp.tempKey);
   await store.discardTemp(media.poster.tempKey);
+}
+
+/** The same form with its file replaced by `file` (a resumable upload's video, prepared). */
+export function withFile(upload: MediaUpload, store: MediaStore, file: ReceivedMedia): MediaUpload {
+  return { fields: upload.fields, file, discard: () => discardVideo(store, file) };
 }
 
 export async function readMediaUpload(request: FastifyRequest, store: MediaStore, names: MediaFields): Promise<MediaUpload> {

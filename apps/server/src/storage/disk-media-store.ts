@@ -144,6 +144,20 @@ export class DiskMediaStore implements MediaStore {
     await fs.rm(this.tempFile(tempKey), { force: true });
   }
 
+  async readTemp(tempKey: string): Promise<Readable | null> {
+    const body = createReadStream(this.tempFile(tempKey));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        body.once('open', () => resolve());
+        body.once('error', reject);
+      });
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    return body;
+  }
+
   async list(): Promise<string[]> {
     const out: string[] = [];
     for (const dir of ['', 'pending']) {

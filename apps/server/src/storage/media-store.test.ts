@@ -120,8 +120,14 @@ describe.each(stores)('media store: $name', (under) => {
     expect(await store.head(name)).toBeNull();
     expect(await store.list()).not.toContain(name);
     expect((await store.listTemp()).map((t) => t.tempKey)).toContain(temp.tempKey);
+    // Readable back while temporary (the pieces of a resumable upload are put together so).
+    const back = await store.readTemp(temp.tempKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of back ?? []) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
 
     await store.promote(temp.tempKey, name);
+    expect(await store.readTemp(temp.tempKey)).toBeNull();
     expect((await store.listTemp()).map((t) => t.tempKey)).not.toContain(temp.tempKey);
     expect(await store.list()).toContain(name);
     const info = await store.head(name);

@@ -66,6 +66,8 @@ export interface MediaStore {
   /** Removes a final object; a missing one is not an error. */
   delete(name: string): Promise<void>;
   discardTemp(tempKey: string): Promise<void>;
+  /** A temporary object's bytes (the pieces of a resumable upload being put together); null when gone. */
+  readTemp(tempKey: string): Promise<Readable | null>;
   /** Every final object's name (operators' checks and tests). */
   list(): Promise<string[]>;
   listTemp(): Promise<TempInfo[]>;

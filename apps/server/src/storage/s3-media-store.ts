@@ -255,6 +255,16 @@ export class S3MediaStore implements MediaStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.tempKey(tempKey) }));
   }
 
+  async readTemp(tempKey: string): Promise<Readable | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.tempKey(tempKey) }));
+      return out.Body as Readable;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
   private async *listKeys(prefix: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
     let token: string | undefined;
     do {

@@ -7,12 +7,46 @@ import { callerOf } from '../../auth/memorial-access';
 import { requireSessionFor } from '../../auth/permissions';
 import { parseInput } from '../../http/errors';
 import { ok, okUnlessUnchanged } from '../../http/reply';
-import { readMediaUpload } from '../../media/media-upload';
+import { readMediaUpload, withFile, type MediaUpload } from '../../media/media-upload';
+import type { Caller } from '../../auth/memorial-access';
+import { badRequest } from '../../http/errors';
+import { finishUpload, releaseUpload, takeFinishedVideo, UPLOAD_MESSAGES } from '../uploads/uploads.service';
 import * as service from './content.service';
 import { presentEpitaph, presentPendingPosts, presentPosts, presentSavedPost } from './content.presenter';
 import { pageAfter, pagingQuerySchema } from './post-pages';
 
 const POST_MEDIA_FIELDS = { picture: 'postPicture', video: 'postVideo' } as const;
+
+/** Runs the submission; a resumable upload it used is removed after, or given back when it was refused. */
+async function submitting<T>(ctx: AppContext, resumed: string | null, save: () => Promise<T>): Promise<T> {
+  let saved: T;
+  try {
+    saved = await save();
+  } catch (err) {
+    if (resumed) await releaseUpload(ctx, resumed);
+    throw err;
+  }
+  if (resumed) await finishUpload(ctx, resumed);
+  return saved;
+}
+
+/**
+ * The form, with the video of a finished resumable upload when it names one (`upload`, issue 13 §4)
+ * instead of carrying a file part; `resumed` is that upload's id, removed once the post is saved.
+ */
+async function readPostUpload(ctx: AppContext, request: FastifyRequest, who: Caller): Promise<{ upload: MediaUpload; resumed: string | null }> {
+  const upload = await readMediaUpload(request, ctx.media, POST_MEDIA_FIELDS);
+  const resumed = upload.fields.upload;
+  if (resumed === undefined || resumed === '') return { upload, resumed: null };
+  try {
+    if (upload.file || typeof resumed !== 'string') throw badRequest(UPLOAD_MESSAGES.bothFiles);
+    const video = await takeFinishedVideo(ctx, who, resumed, upload.fields.identifier);
+    return { upload: withFile(upload, ctx.media, video), resumed };
+  } catch (err) {
+    await upload.discard();
+    throw err;
+  }
+}
 
 export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { ctx }, done) => {
   const caller = (request: FastifyRequest) => callerOf(ctx.db, request);
@@ -57,8 +91,8 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
   app.post('/content/save-admin-message', { config: { multipartFiles: true } }, async (request) => {
     const who = await caller(request);
     requireSessionFor('owner', who);
-    const upload = await readMediaUpload(request, ctx.media, POST_MEDIA_FIELDS);
-    const { memorial, post } = await service.saveOwnerPost(ctx, who, upload);
+    const { upload, resumed } = await readPostUpload(ctx, request, who);
+    const { memorial, post } = await submitting(ctx, resumed, () => service.saveOwnerPost(ctx, who, upload));
     return ok(presentSavedPost(post, ctx.mediaLinks.of(memorial)));
   });
 
@@ -66,8 +100,8 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
     const who = await caller(request);
     requireSessionFor('guest', who);
     await service.refuseOverBudget(ctx, who, Number(request.headers['content-length'] ?? 0));
-    const upload = await readMediaUpload(request, ctx.media, POST_MEDIA_FIELDS);
-    await service.saveGuestPost(ctx, who, upload);
+    const { upload, resumed } = await readPostUpload(ctx, request, who);
+    await submitting(ctx, resumed, () => service.saveGuestPost(ctx, who, upload));
     return ok({}, service.CONTENT_MESSAGES.sent);
   });
 

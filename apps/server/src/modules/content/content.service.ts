@@ -133,6 +133,30 @@ async function storePost(
   return row;
 }
 
+/**
+ * Before a resumable video upload starts (issue 13 §4): the checks its submission will run on who
+ * sends it — the owner adding a post, or a guest who may share videos on this memorial, within the
+ * address's daily budget. Returns the memorial and who the upload belongs to.
+ */
+export async function mayUploadVideo(ctx: AppContext, caller: Caller, identifier: string, declaredBytes: number): Promise<{ memorial: Memorial; uploader: string }> {
+  const access = await accessMemorial(ctx.db, caller, identifier);
+  if (access.relation === 'owner' && caller.user) {
+    await refuseWhenContractEnded(ctx, access.memorial);
+    return { memorial: access.memorial, uploader: `owner:${caller.user.accountId}` };
+  }
+  authorize(CONTENT_POLICY.submit, access);
+  authorize(CONTENT_POLICY.submitMedia, access);
+  await refuseOverBudget(ctx, caller, declaredBytes);
+  return { memorial: access.memorial, uploader: `guest:${caller.guest?.sessionId ?? 0}` };
+}
+
+/** Who a resumable upload of `memorialId` belongs to when `caller` sends or uses it (null: nobody it knows). */
+export function uploaderOf(caller: Caller, memorial: Pick<Memorial, 'id' | 'accountId'>): string | null {
+  if (caller.user && caller.user.accountId === memorial.accountId) return `owner:${caller.user.accountId}`;
+  if (caller.guest && caller.guest.memorialId === memorial.id) return `guest:${caller.guest.sessionId}`;
+  return null;
+}
+
 /** Text is required without media and optional with it ('' for the client's single space). */
 function postText(message: string, hasMedia: boolean): string {
   const text = message.trim();
