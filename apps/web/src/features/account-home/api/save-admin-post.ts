@@ -1,5 +1,6 @@
 // POST /content/save-admin-message, multipart {identifier, message, postPicture | postVideo} with
-// upload progress (spec §7). The reply's data.data {path, date, reg} becomes the new post, which is
+// upload progress (spec §7), or with `upload`: the id of a finished resumable upload of the video
+// (issue 13 §4). The reply's data.data {path, date, reg} becomes the new post, which is
 // placed first; a reply not shaped as expected still adds it, with the current time and no path
 // (spec §8).
 import type { Post, SavedPostData } from '@recuerdos/shared/api-types';
@@ -13,6 +14,8 @@ export interface AdminPostInput {
   message: string;
   picture?: Blob | null;
   video?: File | null;
+  /** A finished resumable upload of `video`, sent instead of the file. */
+  upload?: string;
 }
 
 export async function saveAdminPost(input: AdminPostInput, onUploadProgress?: (progress: UploadProgress) => void): Promise<Partial<SavedPostData>> {
@@ -20,9 +23,10 @@ export async function saveAdminPost(input: AdminPostInput, onUploadProgress?: (p
     identifier: input.identifier,
     message: input.message.trim() === '' ? ' ' : input.message,
     postPicture: input.picture ?? undefined,
-    postVideo: input.video ?? undefined,
+    postVideo: input.upload ? undefined : (input.video ?? undefined),
+    upload: input.upload,
   };
-  const hasFile = Boolean(input.picture ?? input.video);
+  const hasFile = Boolean(input.picture ?? (input.upload ? null : input.video));
   return contentApi.post<Partial<SavedPostData>>('/content/save-admin-message', body, hasFile && onUploadProgress ? { onUploadProgress } : {});
 }
 

@@ -14,7 +14,8 @@ import { Modal } from '../../../components/modal';
 import { PictureCropField, pictureFieldError } from '../../../components/memorial/picture-crop-field';
 import { SubmitFailure } from '../../../components/memorial/submit-failure';
 import { UploadProgress } from '../../../components/memorial/upload-progress';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useResumableVideo } from '../../../lib/use-resumable-video';
 import { useAccountUser } from '../../../lib/account/account-user';
 import { accountKeys } from '../../../lib/account/keys';
 import { saveAdminPost, savedPost } from '../api/save-admin-post';
@@ -100,6 +101,7 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ message?: string | undefined; picture?: string | undefined; video?: string | undefined }>({});
   const [progress, setProgress] = useState<number | null>(null);
+  const resumable = useResumableVideo(user.identifier);
   const timer = useRef<number | undefined>(undefined);
   const mounted = useRef(true);
   useEffect(
@@ -123,7 +125,11 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
   const save = async () => {
     const input = { identifier: user.identifier, message, picture: kind === 'picture' ? picture : null, video: kind === 'video' ? video : null };
     try {
-      const reply = await saveAdminPost(input, (p) => setProgress(p.percent));
+      if (input.video) setProgress(0);
+      // A video goes first, resumably: a dropped connection costs only what was in flight (issue 13 §4).
+      const upload = input.video ? await resumable.upload(input.video, setProgress) : undefined;
+      const reply = await saveAdminPost(upload ? { ...input, upload } : input, (p) => setProgress(p.percent));
+      resumable.forget();
       const key = accountKeys.adminPosts(user.identifier);
       queryClient.setQueryData<Post[]>(key, (posts = []) => {
         const top = posts.reduce((max, post) => Math.max(max, post.place), 0);
@@ -132,7 +138,9 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
       setSaving(false);
       onDone();
     } catch (err) {
-      // What was written and chosen stays; the owner is told why and may retry (issue 13 §4).
+      // What was written and chosen stays; the owner is told why and may retry (issue 13 §4), which
+      // goes on with the same upload unless the server no longer has it.
+      if (err instanceof ApiError && err.code === '404') resumable.forget();
       setSaving(false);
       if (mounted.current) {
         setProgress(null);
@@ -193,7 +201,7 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
           if (errors.message) setErrors((e) => ({ ...e, message: undefined }));
         }}
       />
-      {progress !== null && kind !== 'message' ? <UploadProgress percent={progress} label={kind === 'video' ? 'Subiendo tu video' : 'Subiendo tu foto'} /> : null}
+      {progress !== null && kind !== 'message' ? <UploadProgress percent={progress} label={kind === 'video' ? (progress >= 100 ? 'Preparando tu video' : 'Subiendo tu video') : 'Subiendo tu foto'} /> : null}
       {failure && !saving ? <SubmitFailure message={`No pudimos guardar la publicación. ${failure}`} kept={OWNER_KEPT[kind]} onRetry={submit} /> : null}
       <div className="add-post__actions">
         <Button variant="secondary" onClick={onDone} disabled={saving}>

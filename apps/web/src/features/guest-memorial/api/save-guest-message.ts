@@ -1,5 +1,6 @@
 // POST /content/save-guest-message (spec §7): multipart identifier, fullname, email, message and
-// optionally postPicture (800×800 JPEG) or postVideo (mp4), with upload progress.
+// optionally postPicture (800×800 JPEG) or postVideo (mp4), with upload progress; or `upload`, the id
+// of a finished resumable upload of the video (issue 13 §4).
 import type { UploadProgress } from '../../../lib/api-client';
 import { contentApi } from '../../../lib/api';
 
@@ -10,6 +11,7 @@ export interface GuestMessageInput {
   message: string;
   postPicture?: Blob;
   postVideo?: File;
+  upload?: string;
 }
 
 export async function saveGuestMessage(input: GuestMessageInput, onUploadProgress?: (progress: UploadProgress) => void): Promise<string> {

@@ -17,6 +17,7 @@ import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { blockEnter, useZodForm } from '../../../lib/forms';
+import { useResumableVideo } from '../../../lib/use-resumable-video';
 import { saveGuestMessage } from '../api/save-guest-message';
 import './guest-post-modal.css';
 
@@ -47,6 +48,9 @@ function controlled(field: { name: string; value: string | undefined; onChange: 
   return { name: field.name, value: field.value ?? '', onChange: field.onChange, onBlur: field.onBlur };
 }
 
+/** What the bar says: the upload, then (a video fully sent) the server preparing it. */
+const uploadLabel = (kind: PostKind, percent: number) => (kind === 'video' ? (percent >= 100 ? 'Preparando tu video' : 'Subiendo tu video') : 'Subiendo tu foto');
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a failed submission kept, so the visitor knows nothing is lost. */
@@ -71,6 +75,7 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
   const [failure, setFailure] = useState<string | null>(null);
   const videoId = useId();
   const message = watch('message');
+  const resumable = useResumableVideo(identifier);
 
   const mediaProblem = useCallback((): string | null => {
     if (kind === 'picture') return pictureFieldError(picture, cropPending);
@@ -104,6 +109,8 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
       await wait(LIMITS.saveDelayMs);
       const withMedia = kind !== 'message';
       if (withMedia) setProgress(0);
+      // A video goes first, resumably: a dropped connection costs only what was in flight (issue 13 §4).
+      const upload = kind === 'video' && video ? await resumable.upload(video, setProgress) : undefined;
       await saveGuestMessage(
         {
           identifier,
@@ -112,13 +119,16 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
           // Spec §5: an empty message is sent as a single space.
           message: values.message.trim() ? values.message : ' ',
           ...(kind === 'picture' && picture ? { postPicture: picture } : {}),
-          ...(kind === 'video' && video ? { postVideo: video } : {}),
+          ...(upload ? { upload } : {}),
         },
-        withMedia ? ({ percent }) => setProgress(percent) : undefined,
+        kind === 'picture' ? ({ percent }) => setProgress(percent) : undefined,
       );
+      resumable.forget();
       showToast('success', SENT_TITLE, SENT_TEXT);
       onClose();
     } catch (error) {
+      // An upload the server no longer has is sent again on the next try.
+      if (error instanceof ApiError && error.code === '404') resumable.forget();
       // The form keeps everything (spec §8 was silent; issue 13 §4 says why and offers a retry).
       if (error instanceof ApiError && SPOKEN_REFUSALS.has(error.code)) setRefusal(error.message);
       else setFailure(errorMessage(error));
@@ -231,7 +241,7 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
         {failure && !sending ? (
           <SubmitFailure message={`No pudimos enviar tu recuerdo. ${failure}`} kept={KEPT[kind]} onRetry={() => void handleSubmit(send, onInvalid)()} />
         ) : null}
-        {progress !== null ? <UploadProgress percent={progress} label={kind === 'video' ? 'Subiendo tu video' : 'Subiendo tu foto'} /> : null}
+        {progress !== null ? <UploadProgress percent={progress} label={uploadLabel(kind, progress)} /> : null}
         <p className="guest-post-modal__consent">
           Tu nombre, tu correo y lo que compartas se usan solo para mostrar tu recuerdo en este memorial cuando la familia lo apruebe y para avisarte
           de ello; no los compartimos con nadie más. Puedes pedir que los borremos en cualquier momento (Ley N.° 29733 de Protección de Datos
