@@ -29,6 +29,11 @@ export async function findUpload(db: Kysely<Database>, id: string): Promise<Uplo
   return row ?? null;
 }
 
+export async function receivedOf(db: Kysely<Database>, uploadId: string): Promise<number | null> {
+  const row = await db.selectFrom('resumableUploads').select('received').where('id', '=', uploadId).executeTakeFirst();
+  return row?.received ?? null;
+}
+
 /**
  * Records a piece that starts at `start`, only if the upload had received exactly `start` bytes
  * (two requests racing for one upload, on one instance or two: one wins, the other is told so).

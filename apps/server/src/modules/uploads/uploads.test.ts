@@ -11,7 +11,9 @@ import { makeGuestToken, makeOwner } from '../../../test/factories';
 import { mediaFiles, mp4Bytes, objectNameOf, pictureBytes } from '../../../test/media-fixtures';
 import type { Memorial } from '../../db/schema';
 import { sweepTempMedia } from '../../jobs/temp-upload-sweep';
-import { RESUMABLE_UPLOADS } from './uploads.service';
+import type { Caller } from '../../auth/memorial-access';
+import type { UserSession } from '../../auth/sessions';
+import { appendToUpload, RESUMABLE_UPLOADS } from './uploads.service';
 
 const MB = 1024 * 1024;
 let clock = Date.now();
@@ -166,6 +168,36 @@ describe('a video whose connection drops', () => {
     expect((await fetchBytes(path)).equals(video)).toBe(true);
     expect(await sharp(await fetchBytes(path.replace(/\.mp4$/, '-poster.jpg'))).metadata()).toMatchObject({ format: 'jpeg' });
     expect(await uploadRows()).toBe(0);
+  });
+
+  it('keeps one copy of the bytes when a cut-off request lands its last piece after the retry started', async () => {
+    const video = mp4Bytes(400_000);
+    const owner = await makeOwner(t.db, { memorial: { type: 'U' } });
+    const caller: Caller = { user: { accountId: owner.account.id } as UserSession, guest: null, ip: '127.0.0.1' };
+    const created = await create({ token: owner.token }, video.length, owner.memorial.identifier);
+    const id = idOf(created.location ?? '');
+    // A request that has 150 000 bytes in hand when its connection drops, and is slow to notice…
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stale = appendToUpload(t.ctx, caller, id, 0, (async function* () {
+      yield video.subarray(0, 150_000);
+      await held;
+      throw new Error('aborted');
+    })());
+    // …while the client's retry, told offset 0, sends 100 000 bytes first.
+    const retry = (async function* () {
+      yield video.subarray(0, 100_000);
+    })();
+    expect((await appendToUpload(t.ctx, caller, id, 0, retry)).received).toBe(100_000);
+    release();
+    await expect(stale).rejects.toThrow('aborted');
+    // The stale request kept only what was missing; the client goes on from there.
+    const state = await head(created.location ?? '', { token: owner.token });
+    expect(state.offset).toBe(150_000);
+    expect((await patch(created.location ?? '', { token: owner.token }, 150_000, video.subarray(150_000))).status).toBe(204);
+    const saved = await t.post<{ data: { path: string } }>('/api/content/save-admin-message', { identifier: owner.memorial.identifier, message: ' ', upload: id }, { token: owner.token });
+    expect(saved.status).toBe(200);
+    expect((await fetchBytes(saved.body.data.data.path)).equals(video)).toBe(true);
   });
 
   it('answers OPTIONS with what it supports', async () => {
