@@ -24,7 +24,8 @@ const CUT_AT = Number(process.env.BENCH_CUT_AT ?? 0.6);
 const PATCH_BYTES = 5 * MB;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recuerdos-bench-resumable-'));
-const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' });
+// S3_* in the environment runs it against a bucket instead of the disk.
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' });
 const { app, ctx } = await buildApp({ config, logger: false, apiRequestsPerMinute: 0 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const serverPort = (app.server.address() as AddressInfo).port;
