@@ -1,8 +1,10 @@
 // The strict Content-Security-Policy holds on the pages that validate forms with the shared zod
 // schemas (issue 12 §9): zod is built without its JIT, whose `new Function` probe the policy refused
 // (a violation report even though zod caught the error). openPage turns every violation into a problem.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
+import { seedMemorial } from './support/memorial';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();
@@ -19,6 +21,29 @@ describe('Content-Security-Policy', () => {
       await page.goto('/complaints-book');
       await page.getByRole('button', { name: 'Enviar' }).click();
       await page.getByText('Ingresa tu nombre').first().waitFor();
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('allows the QR page’s inlined styles by their hash, and no other <style> block', async () => {
+    const memorial = await seedMemorial(server, { type: 'U', person: 'Elena Paredes Ríos', ownerPosts: [{ text: 'Siempre contigo.' }] });
+    const res = await fetch(`${server.baseUrl}/guest?id=${memorial.identifier}`);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    const html = await res.text();
+    const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(html).not.toContain('rel="stylesheet"');
+    const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    expect(styleSrc.filter((source) => source.startsWith("'sha256-"))).toEqual(blocks.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`));
+    expect(styleSrc).not.toContain("'unsafe-inline'");
+    // Painted with them, and nothing refused.
+    const { page, problems, close } = await openPage(browser, server.baseUrl);
+    try {
+      await page.goto(`/guest?id=${memorial.identifier}`);
+      const font = await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily);
+      expect(font).toContain('Lora');
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

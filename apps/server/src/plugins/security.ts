@@ -3,7 +3,7 @@
 // configured): generous for reads (a school group on one Wi-Fi reads a memorial together), tighter
 // for writes, none for health and readiness (load balancers poll them). The limits that matter —
 // guessing, mail, uploads — are the targeted ones in the services (docs/decisions/011-abuse-limits.md).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
@@ -28,7 +28,8 @@ function apiPath(url: string): string | null {
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  // Style attributes only (server-rendered React markup, cropper transforms); no <style> blocks.
+  // Style attributes (server-rendered React markup, cropper transforms); <style> blocks only by hash
+  // (the QR page's inlined styles, allowInlineStyles below).
   'style-src': ["'self'"],
   'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
@@ -42,6 +43,17 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
   'form-action': ["'self'"],
 } as const;
+
+/**
+ * The policy already on a reply (set by helmet for every response), with `style-src` also allowing
+ * inline <style> blocks of exactly these hashes (the QR page's inlined styles).
+ */
+export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]): void {
+  if (hashes.length === 0) return;
+  const current = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
+  if (typeof current !== 'string') return;
+  reply.header('content-security-policy', current.replace(/(^|;)\s*style-src ([^;]*)/, (_all, start: string, sources: string) => `${start}style-src ${sources} ${hashes.join(' ')}`));
+}
 
 export async function registerSecurity(
   app: FastifyInstance,

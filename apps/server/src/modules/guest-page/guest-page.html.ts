@@ -3,6 +3,7 @@
 // the guest bundle's files read from its manifest, the profile photo preloaded, and link-preview
 // tags for public memorials only (nothing about the person for private ones).
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,7 +41,17 @@ export interface GuestAssets {
   script: string;
   modulePreloads: string[];
   styles: string[];
+  /**
+   * The same styles' text, inlined in the page: on a phone's slow link a stylesheet is one more
+   * round trip before the first paint (issue 13, LCP). The CSP allows exactly these by hash.
+   */
+  inlineStyles: { css: string; hash: string }[];
   fonts: string[];
+}
+
+/** The Content-Security-Policy `style-src` source of an inline <style> block's text. */
+export function styleHash(css: string): string {
+  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
 }
 
 /** Fonts the first screen paints with (the name in Lora 600, the text in Source Sans 3 400). */
@@ -64,10 +75,13 @@ export function readGuestAssets(distDir: string): GuestAssets | null {
   visit(GUEST_ENTRY_SOURCE);
   const url = (name: string) => `/${name}`;
   const allAssets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
+  const styleFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+  const inlineStyles = styleFiles.map((name) => fs.readFileSync(path.join(distDir, name), 'utf8')).map((css) => ({ css, hash: styleHash(css) }));
   return {
     script: url(entry.file),
     modulePreloads: chunks.slice(1).map((chunk) => url(chunk.file)),
-    styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(url),
+    styles: styleFiles.map(url),
+    inlineStyles: inlineStyles.some(({ css }) => /<\/style/i.test(css)) ? [] : inlineStyles,
     fonts: PRELOADED_FONTS.map((pattern) => allAssets.map(url).find((name) => pattern.test(name))).filter((name): name is string => !!name),
   };
 }
@@ -192,7 +206,9 @@ export function guestDocument(data: GuestPageData, rootHtml: string, assets: Gue
     isPublic ? null : '<meta name="robots" content="noindex">',
     photoPreload(data),
     ...assets.fonts.map((font) => `<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`),
-    ...assets.styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}">`),
+    ...(assets.inlineStyles.length > 0
+      ? assets.inlineStyles.map(({ css }) => `<style>${css}</style>`)
+      : assets.styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}">`)),
     `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
     ...assets.modulePreloads.map((chunk) => `<link rel="modulepreload" href="${escapeHtml(chunk)}">`),
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
