@@ -1,6 +1,6 @@
 // GET /gift/get-gifts?email&identifier → data.gifts {flowers, candles} (the owner's home and the
 // edit form's preview show them on the profile card).
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Gifts } from '@recuerdos/shared/api-types';
 import { contentApi } from '../api';
 import { accountKeys } from './keys';
@@ -11,7 +11,11 @@ export async function getGifts(email: string, identifier: string): Promise<Gifts
   return data.gifts;
 }
 
+export function giftsQueryOptions(email: string, identifier: string) {
+  return queryOptions({ queryKey: accountKeys.gifts(identifier), queryFn: () => getGifts(email, identifier) });
+}
+
 export function useGifts() {
   const { email, identifier } = useAccountUser();
-  return useQuery({ queryKey: accountKeys.gifts(identifier), queryFn: () => getGifts(email, identifier) });
+  return useQuery(giftsQueryOptions(email, identifier));
 }

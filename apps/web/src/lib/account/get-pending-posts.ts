@@ -1,6 +1,6 @@
 // GET /content/get-guest-pending-posts?identifier → data.posts (spec §3 'Pending guest post'). Each
 // gets the id 'identifier|reg' of spec §3. The layout's badge and the notifications page share it.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PendingPost } from '@recuerdos/shared/api-types';
 import { contentApi } from '../api';
 import { accountKeys } from './keys';
@@ -15,7 +15,11 @@ export async function getPendingPosts(identifier: string): Promise<PendingItem[]
   return data.posts.map((post) => ({ ...post, id: `${identifier}|${post.reg}` }));
 }
 
+export function pendingPostsQueryOptions(identifier: string) {
+  return queryOptions({ queryKey: accountKeys.pendingPosts(identifier), queryFn: () => getPendingPosts(identifier) });
+}
+
 export function usePendingPosts() {
   const { identifier } = useAccountUser();
-  return useQuery({ queryKey: accountKeys.pendingPosts(identifier), queryFn: () => getPendingPosts(identifier) });
+  return useQuery(pendingPostsQueryOptions(identifier));
 }

@@ -1,5 +1,5 @@
 // GET /person/get-person?email&identifier → data.personData (the owner's view, spec §3).
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnerPersonData } from '@recuerdos/shared/api-types';
 import { contentApi } from '../api';
 import { accountKeys } from './keys';
@@ -10,7 +10,11 @@ export async function getPerson(email: string, identifier: string): Promise<Owne
   return data.personData;
 }
 
+export function personQueryOptions(email: string, identifier: string) {
+  return queryOptions({ queryKey: accountKeys.person(identifier), queryFn: () => getPerson(email, identifier) });
+}
+
 export function usePerson() {
   const { email, identifier } = useAccountUser();
-  return useQuery({ queryKey: accountKeys.person(identifier), queryFn: () => getPerson(email, identifier) });
+  return useQuery(personQueryOptions(email, identifier));
 }

@@ -1,5 +1,6 @@
-// TanStack Query keys of the account area. Everything about a memorial is under its identifier, so a
-// person switch never shows the previous memorial's data.
+// TanStack Query keys of the account area, the one key factory its API files take their keys from.
+// Everything about a memorial is under its identifier, so a person switch never shows the previous
+// memorial's data.
 export const accountKeys = {
   all: ['account'] as const,
   persons: () => ['account', 'persons'] as const,
@@ -10,4 +11,6 @@ export const accountKeys = {
   guestPosts: (identifier: string) => ['account', 'memorial', identifier, 'guest-posts'] as const,
   pendingPosts: (identifier: string) => ['account', 'memorial', identifier, 'pending-posts'] as const,
   disclaimers: (identifier: string) => ['account', 'memorial', identifier, 'disclaimers'] as const,
+  /** The e-mail a password-reset link belongs to (before sign-in: not under a memorial). */
+  resetLinkEmail: (token: string) => ['account', 'reset-link', token] as const,
 };

@@ -1,6 +1,6 @@
 // GET /content/get-admin-posts and /content/get-guest-approved-posts ?identifier → data.posts: the
 // family's posts (in their places) and the visitors' approved memories (spec §2 'Owner home').
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Post } from '@recuerdos/shared/api-types';
 import { contentApi } from '../../../lib/api';
 import { accountKeys } from '../../../lib/account/keys';
@@ -14,12 +14,20 @@ export async function getGuestApprovedPosts(identifier: string): Promise<Post[]>
   return (await contentApi.get<{ posts: Post[] }>('/content/get-guest-approved-posts', { query: { identifier } })).posts;
 }
 
+export function adminPostsQueryOptions(identifier: string) {
+  return queryOptions({ queryKey: accountKeys.adminPosts(identifier), queryFn: () => getAdminPosts(identifier) });
+}
+
+export function guestApprovedPostsQueryOptions(identifier: string) {
+  return queryOptions({ queryKey: accountKeys.guestPosts(identifier), queryFn: () => getGuestApprovedPosts(identifier) });
+}
+
 export function useAdminPosts() {
   const { identifier } = useAccountUser();
-  return useQuery({ queryKey: accountKeys.adminPosts(identifier), queryFn: () => getAdminPosts(identifier) });
+  return useQuery(adminPostsQueryOptions(identifier));
 }
 
 export function useGuestApprovedPosts() {
   const { identifier } = useAccountUser();
-  return useQuery({ queryKey: accountKeys.guestPosts(identifier), queryFn: () => getGuestApprovedPosts(identifier) });
+  return useQuery(guestApprovedPostsQueryOptions(identifier));
 }

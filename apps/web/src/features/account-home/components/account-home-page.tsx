@@ -4,7 +4,6 @@
 // posts and the side column trade places.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@recuerdos/shared/api-types';
 import type { PostKind } from '@recuerdos/shared/post-schemas';
 import { PencilIcon } from '../../../components/account-icons';
@@ -18,12 +17,10 @@ import { PageSpinner } from '../../../components/spinner';
 import { useAccountUser } from '../../../lib/account/account-user';
 import { useGifts } from '../../../lib/account/get-gifts';
 import { usePerson } from '../../../lib/account/get-person';
-import { accountKeys } from '../../../lib/account/keys';
-import { reportFailure } from '../../../lib/failure';
 import { usePageMeta } from '../../../lib/page-meta';
-import { deletePost } from '../api/delete-post';
+import { useDeletePost, type PostList as PostListName } from '../api/delete-post';
 import { useAdminPosts, useGuestApprovedPosts } from '../api/get-posts';
-import { updateCardsOrder } from '../api/update-cards-order';
+import { useUpdateCardsOrder } from '../api/update-cards-order';
 import { FormBar } from '../../../components/memorial/form-bar';
 import { AddPostDialog } from './add-post-dialog';
 import { PermissionsPanel } from './permissions-panel';
@@ -33,37 +30,7 @@ import './account-home.css';
 
 interface Deleting {
   post: Post;
-  list: 'admin' | 'guest';
-}
-
-function usePostActions() {
-  const { identifier } = useAccountUser();
-  const queryClient = useQueryClient();
-  const keyOf = (list: Deleting['list']) => (list === 'admin' ? accountKeys.adminPosts(identifier) : accountKeys.guestPosts(identifier));
-  return {
-    /**
-     * The post leaves the list once it is deleted. Spec §4 removed it even when the call failed; a memory
-     * the server still shows is not hidden from its owner: it stays, and the owner is told (issue 14 §5).
-     */
-    remove: async ({ post, list }: Deleting) => {
-      try {
-        await deletePost(identifier, post.reg);
-      } catch (error) {
-        reportFailure('No pudimos eliminar la publicación', error);
-        return;
-      }
-      queryClient.setQueryData<Post[]>(keyOf(list), (posts) => posts?.filter((p) => p.reg !== post.reg));
-    },
-    reorder: (posts: Post[]) => {
-      const placed = posts.map((post, index) => ({ ...post, place: posts.length - index }));
-      queryClient.setQueryData<Post[]>(accountKeys.adminPosts(identifier), placed);
-      // A failed reorder puts the cards back in the server's order and says so (spec §8 only logged it).
-      updateCardsOrder(identifier, placed).catch((error: unknown) => {
-        reportFailure('No pudimos guardar el nuevo orden', error);
-        void queryClient.invalidateQueries({ queryKey: accountKeys.adminPosts(identifier) });
-      });
-    },
-  };
+  list: PostListName;
 }
 
 export function AccountHomePage() {
@@ -71,10 +38,11 @@ export function AccountHomePage() {
   const gifts = useGifts();
   const adminPosts = useAdminPosts();
   const guestPosts = useGuestApprovedPosts();
-  const actions = usePostActions();
+  const { identifier } = useAccountUser();
+  const removal = useDeletePost(identifier);
+  const { mutate: reorder } = useUpdateCardsOrder(identifier);
   const [adding, setAdding] = useState<PostKind | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
-  const [removing, setRemoving] = useState(false);
   const [viewing, setViewing] = useState<{ path: string; poster?: string | undefined; description: string } | null>(null);
   usePageMeta(person.data?.fullname ?? 'Inicio', 'Tu memorial en Recuerdos.');
 
@@ -98,12 +66,8 @@ export function AccountHomePage() {
   const open = (post: Post, kind: 'owner' | 'guest') =>
     setViewing({ path: post.path, poster: post.poster, description: post.text.trim() || `Publicación de ${postAuthor(post, kind) === 'Familia' ? 'la familia' : post.fullname}` });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRemoving(true);
-    await actions.remove(deleting);
-    setRemoving(false);
-    setDeleting(null);
+  const confirmDelete = () => {
+    if (deleting) removal.mutate(deleting, { onSettled: () => setDeleting(null) });
   };
 
   return (
@@ -139,7 +103,7 @@ export function AccountHomePage() {
               <p className="home__hint muted">Mantén presionada una publicación para cambiar su lugar, o usa su botón de mover con el teclado.</p>
               <SortablePosts
                 posts={adminPosts.data ?? []}
-                onReorder={actions.reorder}
+                onReorder={reorder}
                 onOpenMedia={(post) => open(post, 'owner')}
                 onRequestDelete={(post) => setDeleting({ post, list: 'admin' })}
               />
@@ -166,7 +130,7 @@ export function AccountHomePage() {
         <CeremoniesPanel person={person.data} />
       </div>
       <AddPostDialog kind={adding} onClose={() => setAdding(null)} />
-      <DeletePostDialog open={deleting !== null} deleting={removing} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+      <DeletePostDialog open={deleting !== null} deleting={removal.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
       <MediaViewer path={viewing?.path ?? null} poster={viewing?.poster} description={viewing?.description ?? ''} onClose={() => setViewing(null)} />
     </div>
   );

@@ -4,41 +4,24 @@
 // pictures and videos or leave messages. 'Copiar enlace del perfil' copies the guest link;
 // 'Compartir por WhatsApp' shares it (issue 14 §3).
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Flag, OwnerPersonData, ProfileType } from '@recuerdos/shared/api-types';
 import { MESSAGES } from '@recuerdos/shared/fields';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { ChoiceGroup, Radio, SelectField, TextField } from '../../../components/field';
 import { CopyLinkButton } from '../../../components/memorial/copy-link-button';
 import { WhatsAppShareLink } from '../../../components/memorial/whatsapp-share-link';
-import { accountKeys } from '../../../lib/account/keys';
 import { guestLink } from '../../../lib/account/guest-link';
 import { useDebouncedCallback } from '../../../lib/account/use-debounced-callback';
-import { reportFailure } from '../../../lib/failure';
-import { normalizeAccessCode, updateAccessCode, updateFlag, updateProfileType, type FlagName } from '../api/update-settings';
+import { normalizeAccessCode, useUpdateAccessCode, useUpdateFlag, useUpdateProfileType, type FlagName } from '../api/update-settings';
 import { QrDownload } from './qr-download';
 
-/** A failed settings call reads the server's state again and says so (issue 14 §5; spec §8 was silent). */
-function useSettingsCache(identifier: string) {
-  const queryClient = useQueryClient();
-  const key = accountKeys.person(identifier);
-  return {
-    patch: (change: Partial<OwnerPersonData>) => queryClient.setQueryData<OwnerPersonData>(key, (person) => (person ? { ...person, ...change } : person)),
-    resync: (error: unknown) => {
-      reportFailure('No pudimos guardar el cambio', error);
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
-  };
-}
-
 function AccessCodeField({ person }: { person: OwnerPersonData }) {
-  const cache = useSettingsCache(person.identifier);
+  const { mutate: saveCode } = useUpdateAccessCode(person.identifier);
   const [code, setCode] = useState(person.entercode);
   const [empty, setEmpty] = useState(false);
   const save = useDebouncedCallback((value: string) => {
     if (value === '') return;
-    cache.patch({ entercode: value });
-    updateAccessCode(person.identifier, value).catch(cache.resync);
+    saveCode(value);
   }, LIMITS.accessCodeDebounceMs);
   return (
     <TextField
@@ -62,7 +45,7 @@ function AccessCodeField({ person }: { person: OwnerPersonData }) {
 }
 
 function FlagChoice({ person, name, legend }: { person: OwnerPersonData; name: FlagName; legend: string }) {
-  const cache = useSettingsCache(person.identifier);
+  const { mutate: saveFlag } = useUpdateFlag(person.identifier, name);
   const stored = name === 'picture' ? person.flagpic : person.flagmsg;
   // The radio follows the click at once (a controlled input must not wait for the cache).
   const [value, setValue] = useState<Flag>(stored);
@@ -73,8 +56,7 @@ function FlagChoice({ person, name, legend }: { person: OwnerPersonData; name: F
   }
   const choose = (flag: Flag) => {
     setValue(flag);
-    cache.patch(name === 'picture' ? { flagpic: flag } : { flagmsg: flag });
-    updateFlag(person.identifier, name, flag).catch(cache.resync);
+    saveFlag(flag);
   };
   const group = `flag-${name}`;
   return (
@@ -86,7 +68,7 @@ function FlagChoice({ person, name, legend }: { person: OwnerPersonData; name: F
 }
 
 export function PermissionsPanel({ person }: { person: OwnerPersonData }) {
-  const cache = useSettingsCache(person.identifier);
+  const { mutate: saveType } = useUpdateProfileType(person.identifier);
   // Spec §4: the interface changes at once, before the server's reply.
   const [type, setType] = useState<ProfileType>(person.type);
   const [seenType, setSeenType] = useState<ProfileType>(person.type);
@@ -97,8 +79,7 @@ export function PermissionsPanel({ person }: { person: OwnerPersonData }) {
   const isPrivate = type === 'P';
   const changeType = (next: ProfileType) => {
     setType(next);
-    cache.patch({ type: next });
-    updateProfileType(person.identifier, next).catch(cache.resync);
+    saveType(next);
   };
   return (
     <section className="home-panel permissions" aria-labelledby="permissions-title">

@@ -1,32 +1,17 @@
 // What the family prints (beyond the spec, issues 6 and 14 §3): the memorial's QR code with its
 // short link printed under it, for the plaque (PNG for everyone, SVG for print shops), and the
 // remembrance card ("recordatorio") handed out at the wake, as a PDF in A6 or wallet size.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QrIcon } from '../../../components/account-icons';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadCard, downloadQr } from '../api/download-qr';
-
-type Download = 'png' | 'svg' | 'a6' | 'wallet';
+import { useDownloadPrintable, type Printable } from '../api/download-qr';
 
 export function QrDownload({ identifier }: { identifier: string }) {
-  const [running, setRunning] = useState<Download | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const download = async (what: Download) => {
-    setRunning(what);
-    setProblem(null);
-    try {
-      if (what === 'png' || what === 'svg') await downloadQr(identifier, what);
-      else await downloadCard(identifier, what);
-    } catch (err) {
-      setProblem(errorMessage(err));
-    } finally {
-      setRunning(null);
-    }
-  };
-  const button = (what: Download, variant: 'secondary' | 'ghost', label: string, icon?: ReactNode) => (
-    <Button variant={variant} size="sm" icon={icon} loading={running === what} disabled={running !== null} onClick={() => void download(what)}>
+  const download = useDownloadPrintable(identifier);
+  const button = (what: Printable, variant: 'secondary' | 'ghost', label: string, icon?: ReactNode) => (
+    <Button variant={variant} size="sm" icon={icon} loading={download.isPending && download.variables === what} disabled={download.isPending} onClick={() => download.mutate(what)}>
       {label}
     </Button>
   );
@@ -44,7 +29,7 @@ export function QrDownload({ identifier }: { identifier: string }) {
         {button('a6', 'secondary', 'Recordatorio A6 (PDF)')}
         {button('wallet', 'ghost', 'Tamaño billetera (PDF)')}
       </div>
-      {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
+      {download.isError ? <FormAlert tone="error">{errorMessage(download.error)}</FormAlert> : null}
     </div>
   );
 }

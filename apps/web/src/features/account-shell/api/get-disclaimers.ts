@@ -1,5 +1,5 @@
 // GET /contract/get-disclaimers?identifier → data.disclaimers (spec §2 banners under the navbar).
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Disclaimer } from '@recuerdos/shared/api-types';
 import { usersApi } from '../../../lib/api';
 import { accountKeys } from '../../../lib/account/keys';
@@ -10,7 +10,11 @@ export async function getDisclaimers(identifier: string): Promise<Disclaimer[]> 
   return data.disclaimers;
 }
 
+export function disclaimersQueryOptions(identifier: string) {
+  return queryOptions({ queryKey: accountKeys.disclaimers(identifier), queryFn: () => getDisclaimers(identifier) });
+}
+
 export function useDisclaimers() {
   const { identifier } = useAccountUser();
-  return useQuery({ queryKey: accountKeys.disclaimers(identifier), queryFn: () => getDisclaimers(identifier) });
+  return useQuery(disclaimersQueryOptions(identifier));
 }

@@ -1,5 +1,5 @@
 // GET /person/get-persons?email → data.persons: every memorial of the account (spec §2 'Perfiles').
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PersonOption } from '@recuerdos/shared/api-types';
 import { contentApi } from '../../../lib/api';
 import { accountKeys } from '../../../lib/account/keys';
@@ -10,7 +10,11 @@ export async function getPersons(email: string): Promise<PersonOption[]> {
   return data.persons;
 }
 
+export function personsQueryOptions(email: string) {
+  return queryOptions({ queryKey: accountKeys.persons(), queryFn: () => getPersons(email) });
+}
+
 export function usePersons() {
   const { email } = useAccountUser();
-  return useQuery({ queryKey: accountKeys.persons(), queryFn: () => getPersons(email) });
+  return useQuery(personsQueryOptions(email));
 }

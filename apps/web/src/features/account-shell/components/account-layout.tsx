@@ -2,37 +2,17 @@
 // 'Notificaciones' (badge capped '+99') and the user menu; narrower, a mobile bar (badge '+9') whose
 // picture opens the mobile profile modal. Banners of the contract sit under it. Pending posts,
 // banners and the memorial list are asked again on every change of path (spec §7).
-import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { BellIcon, HomeIcon } from '../../../components/account-icons';
 import { Logo } from '../../../components/logo';
 import { SkipLink } from '../../../components/public-page';
-import { useAccountUser } from '../../../lib/account/account-user';
-import { accountKeys } from '../../../lib/account/keys';
+import { useRefreshOnNavigation } from '../../../lib/account/use-refresh-on-navigation';
 import { useIsDesktop } from '../../../lib/use-media-query';
 import { DisclaimerBanners } from './disclaimer-banners';
 import { NotificationBadge } from './notification-badge';
 import { UserMenuDropdown, UserMenuModalButton } from './user-menu';
 import './account.css';
-
-function useRefreshOnPathChange(): void {
-  const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-  const { identifier } = useAccountUser();
-  const first = useRef(true);
-  useEffect(() => {
-    // The first render fetches them anyway.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    void queryClient.invalidateQueries({ queryKey: accountKeys.pendingPosts(identifier) });
-    void queryClient.invalidateQueries({ queryKey: accountKeys.disclaimers(identifier) });
-    void queryClient.invalidateQueries({ queryKey: accountKeys.persons() });
-  }, [pathname, identifier, queryClient]);
-}
 
 function DesktopNavbar() {
   return (
@@ -84,7 +64,7 @@ function MobileBar() {
 
 export function AccountLayout() {
   const desktop = useIsDesktop();
-  useRefreshOnPathChange();
+  useRefreshOnNavigation();
   return (
     <div className="account">
       <SkipLink />

@@ -12,7 +12,7 @@ import { SupportContact } from '../../../components/support-contact';
 import { errorMessage } from '../../../lib/api-client';
 import { refusedByServer, reportFailure } from '../../../lib/failure';
 import { usePageMeta } from '../../../lib/page-meta';
-import { activateContract } from '../api/activate-contract';
+import { useActivateContract } from '../api/activate-contract';
 import './activation.css';
 
 /** The subject of the e-mail the server sends after activation (spec: 'contract approved notification'). */
@@ -27,11 +27,12 @@ export function ActivateAccountPage() {
   const activating = contract !== '' && token !== '';
   const [unreachable, setUnreachable] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const { mutateAsync: activate } = useActivateContract();
 
   useEffect(() => {
     if (!activating) return;
     let live = true;
-    activateContract(contract, token).then(
+    activate({ contract, token }).then(
       () => {
         if (live) void navigate('/activate-account', { replace: true });
       },
@@ -48,7 +49,7 @@ export function ActivateAccountPage() {
     return () => {
       live = false;
     };
-  }, [activating, contract, token, navigate, attempt]);
+  }, [activating, contract, token, navigate, attempt, activate]);
 
   if (activating && unreachable) {
     return (

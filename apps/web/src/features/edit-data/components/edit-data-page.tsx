@@ -4,7 +4,6 @@
 // profile card. Saving starts after 500 ms and goes to /account, replacing this entry.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OwnerPersonData } from '@recuerdos/shared/api-types';
 import { toIsoDate } from '@recuerdos/shared/dates';
@@ -16,17 +15,13 @@ import { SelectField, TextArea, TextField } from '../../../components/field';
 import { PictureCropField } from '../../../components/memorial/picture-crop-field';
 import { ProfileCard } from '../../../components/memorial/profile-card';
 import { PageSpinner } from '../../../components/spinner';
-import { useAccountUser } from '../../../lib/account/account-user';
 import { useGifts } from '../../../lib/account/get-gifts';
 import { usePerson } from '../../../lib/account/get-person';
-import { accountKeys } from '../../../lib/account/keys';
 import { useZodForm } from '../../../lib/forms';
-import { reportFailure } from '../../../lib/failure';
 import { usePageMeta } from '../../../lib/page-meta';
-import { setProfilePath } from '../../../lib/session';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { randomEpitaph } from '../api/random-epitaph';
-import { updateBasicData } from '../api/update-basic-data';
+import { useRandomEpitaph } from '../api/random-epitaph';
+import { useUpdateBasicData, type BasicDataInput } from '../api/update-basic-data';
 import { dateOptions, fitDate, pad2, splitDate } from './date-parts';
 import './edit-data.css';
 
@@ -114,17 +109,16 @@ function isoOf(year: string, month: string, day: string): string {
 }
 
 function EditDataForm({ person }: { person: OwnerPersonData }) {
-  const user = useAccountUser();
   const gifts = useGifts();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const update = useUpdateBasicData();
+  const idea = useRandomEpitaph();
   const form = useEditForm(person);
   const { errors } = form.formState;
   const [picture, setPicture] = useState<Blob | null>(null);
   const [cropPending, setCropPending] = useState(false);
   const [pictureError, setPictureError] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
-  const [ideaLoading, setIdeaLoading] = useState(false);
   // Spec §2: the preview shows only when the width is above 1100 px.
   const showPreview = useMediaQuery(`(min-width: ${LIMITS.desktopBreakpointPx + 1}px)`);
   const timer = useRef<number | undefined>(undefined);
@@ -136,37 +130,17 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
   const epitaph = form.watch('epitaph');
   const values = form.watch();
 
-  const giveIdea = async () => {
-    setIdeaLoading(true);
-    try {
-      const idea = await randomEpitaph();
-      form.setValue('epitaph', idea.slice(0, LIMITS.epitaphMax), { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
-    } catch (error) {
-      reportFailure('No pudimos traer una idea de epitafio', error);
-    } finally {
-      setIdeaLoading(false);
-    }
-  };
+  const giveIdea = () =>
+    idea.mutate(undefined, {
+      onSuccess: (text) => form.setValue('epitaph', text.slice(0, LIMITS.epitaphMax), { shouldValidate: form.formState.isSubmitted, shouldDirty: true }),
+    });
 
-  const save = async (input: Parameters<typeof updateBasicData>[0]) => {
-    try {
-      const reply = await updateBasicData(input);
-      const profilepath = typeof reply.profilepath === 'string' ? reply.profilepath : person.profilepath;
-      queryClient.setQueryData<OwnerPersonData>(accountKeys.person(person.identifier), (current) =>
-        current
-          ? { ...current, fullname: input.fullname, birthdate: input.birthdate, deathdate: input.deathdate, location: input.location, description: input.description, profilepath }
-          : current,
-      );
-      void queryClient.invalidateQueries({ queryKey: accountKeys.persons() });
-      // Spec §4: a new picture changes only the session's profile path (and renews it).
-      if (input.picture && profilepath && user.identifier === person.identifier) setProfilePath(profilepath);
-      void navigate('/account', { replace: true });
-    } catch (error) {
-      // The button comes back, the form keeps what was written, and the owner is told (spec §8 was silent).
-      reportFailure('No pudimos guardar los cambios', error);
-      setSaving(false);
-    }
-  };
+  const save = (input: BasicDataInput) =>
+    update.mutate(input, {
+      onSuccess: () => void navigate('/account', { replace: true }),
+      // The button comes back and the form keeps what was written.
+      onError: () => setSaving(false),
+    });
 
   const onValid = (data: EditDataValues) => {
     if (cropPending) {
@@ -184,7 +158,7 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
       picture,
     };
     // Spec §7, §9: the save starts 500 ms after 'Guardar'.
-    timer.current = window.setTimeout(() => void save(input), LIMITS.saveDelayMs);
+    timer.current = window.setTimeout(() => save(input), LIMITS.saveDelayMs);
   };
   const onInvalid = () => {
     if (cropPending) setPictureError(MESSAGES.pictureNotCropped);
@@ -204,7 +178,7 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
             error={errors.epitaph?.message}
             {...form.register('epitaph')}
           />
-          <Button variant="ghost" size="sm" loading={ideaLoading} onClick={() => void giveIdea()}>
+          <Button variant="ghost" size="sm" loading={idea.isPending} onClick={giveIdea}>
             Dame una idea
           </Button>
         </div>
