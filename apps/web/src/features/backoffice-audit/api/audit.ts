@@ -1,7 +1,8 @@
 // GET /api/admin/audit (issue 15 §5): the trail, filtered by operator, action and dates.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAuditEntry } from '@recuerdos/shared/admin-api-types';
 import { adminApi } from '../../../lib/operator/admin-api';
+import { adminKeys } from '../../../lib/operator/keys';
 
 export interface AuditFilter {
   operator: string;
@@ -16,10 +17,14 @@ export interface AuditPage {
   actions: { key: string; label: string }[];
 }
 
+export function getAudit(filter: AuditFilter): Promise<AuditPage> {
+  return adminApi.get<AuditPage>('/audit', { ...filter });
+}
+
+export function auditQueryOptions(filter: AuditFilter) {
+  return queryOptions({ queryKey: adminKeys.audit(filter), queryFn: () => getAudit(filter), placeholderData: keepPreviousData });
+}
+
 export function useAudit(filter: AuditFilter) {
-  return useQuery({
-    queryKey: ['admin', 'audit', filter],
-    queryFn: () => adminApi.get<AuditPage>('/audit', { ...filter }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(auditQueryOptions(filter));
 }

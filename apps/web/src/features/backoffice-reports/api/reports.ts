@@ -1,26 +1,33 @@
-// /api/admin/reports* (issue 15 §4): the queue, hide and dismiss.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// /api/admin/reports* (issue 15 §4): the queue, hide and dismiss. Each decision refreshes the queue.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminReport, AdminReportStatus } from '@recuerdos/shared/admin-api-types';
 import { adminApi } from '../../../lib/operator/admin-api';
+import { adminKeys } from '../../../lib/operator/keys';
 
-const all = ['admin', 'reports'] as const;
+export function getReports(status: AdminReportStatus): Promise<{ reports: AdminReport[] }> {
+  return adminApi.get<{ reports: AdminReport[] }>('/reports', { status });
+}
+
+export function hideReported(input: { id: number; reason: string }) {
+  return adminApi.send(`/reports/${input.id}/hide`, { reason: input.reason });
+}
+
+export function dismissReport(input: { id: number; note: string }) {
+  return adminApi.send(`/reports/${input.id}/dismiss`, { note: input.note });
+}
+
+export function reportsQueryOptions(status: AdminReportStatus) {
+  return queryOptions({ queryKey: adminKeys.reportList(status), queryFn: () => getReports(status) });
+}
 
 export function useReports(status: AdminReportStatus) {
-  return useQuery({ queryKey: [...all, status], queryFn: () => adminApi.get<{ reports: AdminReport[] }>('/reports', { status }) });
+  return useQuery(reportsQueryOptions(status));
 }
 
-export function useHideReported() {
+function useReportDecision<I>(request: (input: I) => ReturnType<typeof adminApi.send>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: number; reason: string }) => adminApi.send(`/reports/${input.id}/hide`, { reason: input.reason }),
-    onSuccess: () => client.invalidateQueries({ queryKey: all }),
-  });
+  return useMutation({ mutationFn: request, onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.reports() }) });
 }
 
-export function useDismissReport() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: number; note: string }) => adminApi.send(`/reports/${input.id}/dismiss`, { note: input.note }),
-    onSuccess: () => client.invalidateQueries({ queryKey: all }),
-  });
-}
+export const useHideReported = () => useReportDecision(hideReported);
+export const useDismissReport = () => useReportDecision(dismissReport);

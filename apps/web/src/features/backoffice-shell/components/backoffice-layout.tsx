@@ -1,10 +1,9 @@
 // The back office's frame (issue 15): only with a complete operator session (else /admin/login),
 // a bar with the sections and the operator, and the page. Loaded only under /admin.
 import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import '../../../components/backoffice/backoffice.css';
-import { adminApi } from '../../../lib/operator/admin-api';
-import { setOperatorSession, useOperatorSession } from '../../../lib/operator/operator-session';
+import { useOperatorSession } from '../../../lib/operator/operator-session';
+import { useOperatorLogout } from '../api/operator-logout';
 
 const SECTIONS = [
   ['/admin/complaints', 'Reclamos'],
@@ -16,19 +15,10 @@ const SECTIONS = [
 export function BackofficeLayout() {
   const session = useOperatorSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const logout = useOperatorLogout();
   if (!session?.operator) return <Navigate to="/admin/login" replace />;
 
-  const logout = async () => {
-    try {
-      await adminApi.post('/auth/logout');
-    } catch {
-      // Already ended: the local session goes anyway.
-    }
-    setOperatorSession(null);
-    queryClient.removeQueries({ queryKey: ['admin'] });
-    void navigate('/admin/login', { replace: true });
-  };
+  const leave = () => logout.mutate(undefined, { onSettled: () => void navigate('/admin/login', { replace: true }) });
 
   return (
     <div className="bo">
@@ -52,7 +42,7 @@ export function BackofficeLayout() {
           <Link to="/admin/account" aria-label={`Mi cuenta (${session.operator.name})`}>
             {session.operator.name}
           </Link>
-          <button type="button" onClick={() => void logout()}>
+          <button type="button" onClick={leave}>
             Cerrar sesión
           </button>
         </div>
