@@ -90,6 +90,12 @@ export function TextField({ id: fixedId, label, hint, error, blockEnter = false,
   );
 }
 
+/** An e-mail address: its keyboard and autofill, no capitals or spelling marks (each may be overridden). */
+export function EmailField(props: Omit<TextFieldProps, 'type'>) {
+  // spellCheck as a string: Preact's server render drops an enumerated attribute given as `false`.
+  return <TextField type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck="false" {...props} />;
+}
+
 interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'trailing'> {
   /** Names the field in the toggle's label, e.g. 'contraseña nueva'. */
   toggleSubject?: string;

@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '@recuerdos/shared/user-schemas';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/field';
+import { FormEmailField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { PublicPage } from '../../../components/public-page';
 import { SupportContact } from '../../../components/support-contact';
@@ -20,7 +20,6 @@ export function ForgotPasswordPage() {
   usePageMeta('Recupera tu contraseña', 'Solicita un enlace para crear una nueva contraseña de tu cuenta de Recuerdos.');
   const request = useForgotPassword();
   const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) => request.mutate(values.email));
 
   return (
@@ -39,17 +38,7 @@ export function ForgotPasswordPage() {
             <FormAlert tone="success">{FORGOT_SUCCESS_TEXT}</FormAlert>
           ) : (
             <form className="auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-              <TextField
-                label="Correo electrónico"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={60}
-                error={errors.email?.message}
-                {...form.register('email')}
-              />
+              <FormEmailField form={form} name="email" label="Correo electrónico" maxLength={60} />
               <Button type="submit" size="lg" block loading={request.isPending}>
                 Enviar solicitud
               </Button>

@@ -6,7 +6,7 @@
 // was hydrated counts too), and what follows a login is the caller's `onSignedIn`.
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/button';
-import { PasswordField, TextField } from '../../../components/field';
+import { EmailField, PasswordField } from '../../../components/field';
 import { FormAlert } from '../../../components/form-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { signIn } from '../../../lib/session';
@@ -72,19 +72,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form className="auth__form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <TextField
-        id={FIELD_IDS.email}
-        name="email"
-        label="Correo electrónico"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        // A string: Preact's server render drops an enumerated attribute given as `false`.
-        spellCheck="false"
-        error={errors.email}
-        onInput={recheck('email')}
-      />
+      <EmailField id={FIELD_IDS.email} name="email" label="Correo electrónico" error={errors.email} onInput={recheck('email')} />
       <PasswordField
         id={FIELD_IDS.password}
         name="password"

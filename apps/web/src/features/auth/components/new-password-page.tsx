@@ -6,7 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { newPasswordFormSchema } from '@recuerdos/shared/user-schemas';
 import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/field';
+import { FormPasswordField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { PublicPage } from '../../../components/public-page';
 import { PageSpinner } from '../../../components/spinner';
@@ -25,7 +25,6 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   const navigate = useNavigate();
   const restore = useRestorePassword();
   const form = useZodForm(newPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
-  const { errors } = form.formState;
 
   useEffect(() => {
     if (!restore.isSuccess) return;
@@ -41,20 +40,20 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
     <form className="auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
       {/* Lets password managers save the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
+      <FormPasswordField
+        form={form}
+        name="password"
         label="Nueva contraseña"
         hint="Usa al menos 6 caracteres."
         autoComplete="new-password"
         toggleSubject="nueva contraseña"
-        error={errors.password?.message}
-        {...form.register('password')}
       />
-      <PasswordField
+      <FormPasswordField
+        form={form}
+        name="confirmPassword"
         label="Confirma tu nueva contraseña"
         autoComplete="new-password"
         toggleSubject="confirmación de la contraseña"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
       />
       <Button type="submit" size="lg" block loading={restore.isPending}>
         Guardar contraseña

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { EnrollmentData } from '@recuerdos/shared/admin-api-types';
 import { operatorLoginSchema, secondFactorSchema } from '@recuerdos/shared/admin-schemas';
 import { Button } from '../../../components/button';
-import { PasswordField, TextField } from '../../../components/field';
+import { FormEmailField, FormPasswordField, FormTextField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage } from '../../../components/backoffice/admin-page';
 import { errorMessage } from '../../../lib/api-client';
@@ -57,13 +57,12 @@ export function AdminLoginPage() {
 function PasswordStep({ onNext }: { onNext: (next: 'enroll' | 'verify') => void }) {
   const login = useOperatorLogin();
   const form = useZodForm(operatorLoginSchema, { defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) => login.mutate(values, { onSuccess: (data) => onNext(data.next) }));
   return (
     <form className="bo-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
       <p>Ingresa con tu correo de operador y tu contraseña. Luego te pediremos el código de tu aplicación de autenticación.</p>
-      <TextField label="Correo electrónico" type="email" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...form.register('email')} />
-      <PasswordField label="Contraseña" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <FormEmailField form={form} name="email" label="Correo electrónico" autoComplete="username" />
+      <FormPasswordField form={form} name="password" label="Contraseña" autoComplete="current-password" />
       <Button type="submit" block loading={login.isPending}>
         Continuar
       </Button>
@@ -77,7 +76,6 @@ function CodeStep({ kind, onCodes, onRestart }: { kind: 'enroll' | 'verify'; onC
   const [setup, setSetup] = useState<EnrollmentData | null>(null);
   const second = useSecondFactor(kind);
   const form = useZodForm(secondFactorSchema, { defaultValues: { code: '' } });
-  const { errors } = form.formState;
   const { mutate: startEnrollment } = enrollment;
 
   useEffect(() => {
@@ -118,7 +116,7 @@ function CodeStep({ kind, onCodes, onRestart }: { kind: 'enroll' | 'verify'; onC
           <p>Escribe el código de 6 dígitos de tu aplicación de autenticación. Si no tienes tu teléfono, usa uno de tus códigos de recuperación.</p>
         </>
       )}
-      <TextField label={kind === 'enroll' ? 'Código de 6 dígitos' : 'Código'} autoComplete="one-time-code" inputMode={kind === 'enroll' ? 'numeric' : 'text'} autoCapitalize="none" spellCheck={false} error={errors.code?.message} {...form.register('code')} />
+      <FormTextField form={form} name="code" label={kind === 'enroll' ? 'Código de 6 dígitos' : 'Código'} autoComplete="one-time-code" inputMode={kind === 'enroll' ? 'numeric' : 'text'} autoCapitalize="none" spellCheck={false} />
       <Button type="submit" block loading={second.isPending}>
         {kind === 'enroll' ? 'Activar y entrar' : 'Entrar'}
       </Button>

@@ -1,7 +1,7 @@
 // /admin/account (issue 15 §1): the operator's password. Changing it ends every other session.
 import { operatorChangePasswordFormSchema } from '@recuerdos/shared/admin-schemas';
 import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/field';
+import { FormPasswordField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Panel } from '../../../components/backoffice/admin-page';
 import { errorMessage } from '../../../lib/api-client';
@@ -13,7 +13,6 @@ export function OperatorAccountPage() {
   const session = useOperatorSession();
   const change = useChangeOperatorPassword();
   const form = useZodForm(operatorChangePasswordFormSchema, { defaultValues: { currentPassword: '', newPassword: '', repeat: '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword }, { onSuccess: () => form.reset() }),
   );
@@ -24,9 +23,9 @@ export function OperatorAccountPage() {
           {session?.operator?.name} · {session?.operator?.email}
         </p>
         <form className="bo-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <PasswordField label="Contraseña actual" autoComplete="current-password" toggleSubject="contraseña actual" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-          <PasswordField label="Contraseña nueva" autoComplete="new-password" toggleSubject="contraseña nueva" error={errors.newPassword?.message} {...form.register('newPassword')} />
-          <PasswordField label="Repite la contraseña nueva" autoComplete="new-password" toggleSubject="contraseña repetida" error={errors.repeat?.message} {...form.register('repeat')} />
+          <FormPasswordField form={form} name="currentPassword" label="Contraseña actual" autoComplete="current-password" toggleSubject="contraseña actual" />
+          <FormPasswordField form={form} name="newPassword" label="Contraseña nueva" autoComplete="new-password" toggleSubject="contraseña nueva" />
+          <FormPasswordField form={form} name="repeat" label="Repite la contraseña nueva" autoComplete="new-password" toggleSubject="contraseña repetida" />
           <Button type="submit" loading={change.isPending}>
             Cambiar contraseña
           </Button>

@@ -2,7 +2,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { operatorSetPasswordFormSchema } from '@recuerdos/shared/admin-schemas';
 import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/field';
+import { FormPasswordField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage } from '../../../components/backoffice/admin-page';
 import { PageSpinner } from '../../../components/spinner';
@@ -16,7 +16,6 @@ export function SetPasswordPage() {
   const link = useSetPasswordLink(token);
   const save = useSetPassword();
   const form = useZodForm(operatorSetPasswordFormSchema, { defaultValues: { password: '', repeat: '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) => save.mutate({ token, password: values.password }));
 
   return (
@@ -35,8 +34,8 @@ export function SetPasswordPage() {
               <p>
                 Hola, {link.data.operator.name}. Crea la contraseña de <strong>{link.data.operator.email}</strong>: al menos 12 caracteres.
               </p>
-              <PasswordField label="Contraseña nueva" autoComplete="new-password" toggleSubject="contraseña nueva" error={errors.password?.message} {...form.register('password')} />
-              <PasswordField label="Repite la contraseña" autoComplete="new-password" toggleSubject="contraseña repetida" error={errors.repeat?.message} {...form.register('repeat')} />
+              <FormPasswordField form={form} name="password" label="Contraseña nueva" autoComplete="new-password" toggleSubject="contraseña nueva" />
+              <FormPasswordField form={form} name="repeat" label="Repite la contraseña" autoComplete="new-password" toggleSubject="contraseña repetida" />
               <Button type="submit" block loading={save.isPending}>
                 Guardar contraseña
               </Button>

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { AdminComplaintDetail } from '@recuerdos/shared/admin-api-types';
 import { complaintAnswerSchema, complaintNoteSchema, COMPLAINT_ENTRY_MAX } from '@recuerdos/shared/admin-schemas';
 import { Button } from '../../../components/button';
-import { TextArea } from '../../../components/field';
+import { FormTextArea } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Panel } from '../../../components/backoffice/admin-page';
 import { Modal } from '../../../components/modal';
@@ -89,14 +89,13 @@ function AnswerForm({ complaint }: { complaint: AdminComplaintDetail }) {
   const answer = useAnswer(complaint.number);
   const [confirming, setConfirming] = useState<string | null>(null);
   const form = useZodForm(complaintAnswerSchema, { defaultValues: { text: '' } });
-  const { errors } = form.formState;
   const text = form.watch('text');
   const onSubmit = form.handleSubmit((values) => setConfirming(values.text));
   return (
     <Panel title="Responder" headingId="responder">
       <form className="bo-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
         <p>La respuesta se envía por correo a {complaint.email} y queda registrada con tu nombre y la fecha. Después no se puede modificar: lo que falte irá en una nota.</p>
-        <TextArea label="Respuesta al consumidor" rows={8} maxLength={COMPLAINT_ENTRY_MAX} count={{ value: text.length, max: COMPLAINT_ENTRY_MAX }} error={errors.text?.message} {...form.register('text')} />
+        <FormTextArea form={form} name="text" label="Respuesta al consumidor" rows={8} maxLength={COMPLAINT_ENTRY_MAX} count={{ value: text.length, max: COMPLAINT_ENTRY_MAX }} />
         <Button type="submit">Revisar y enviar respuesta</Button>
         {answer.isError ? <FormAlert tone="error">{errorMessage(answer.error)}</FormAlert> : null}
       </form>
@@ -137,7 +136,6 @@ function AnswerForm({ complaint }: { complaint: AdminComplaintDetail }) {
 function NoteForm({ complaint }: { complaint: AdminComplaintDetail }) {
   const note = useAddNote(complaint.number);
   const form = useZodForm(complaintNoteSchema, { defaultValues: { text: '', notify: '0' } });
-  const { errors } = form.formState;
   const [notify, setNotify] = useState(false);
   const onSubmit = form.handleSubmit((values) =>
     note.mutate(
@@ -154,7 +152,7 @@ function NoteForm({ complaint }: { complaint: AdminComplaintDetail }) {
   return (
     <Panel title="Agregar una nota" headingId="nota">
       <form className="bo-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextArea label="Nota" rows={4} maxLength={COMPLAINT_ENTRY_MAX} error={errors.text?.message} {...form.register('text')} />
+        <FormTextArea form={form} name="text" label="Nota" rows={4} maxLength={COMPLAINT_ENTRY_MAX} />
         <div className="choice">
           <input id="nota-enviar" type="checkbox" className="choice__input" checked={notify} onChange={(event) => setNotify(event.currentTarget.checked)} />
           <label htmlFor="nota-enviar" className="choice__label">

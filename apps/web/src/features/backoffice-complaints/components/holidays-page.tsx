@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { addHolidaySchema } from '@recuerdos/shared/admin-schemas';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/field';
+import { FormTextField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Panel } from '../../../components/backoffice/admin-page';
 import { Spinner } from '../../../components/spinner';
@@ -18,7 +18,6 @@ export function HolidaysPage() {
   const add = useAddHoliday();
   const remove = useRemoveHoliday();
   const form = useZodForm(addHolidaySchema, { defaultValues: { date: '', name: '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     add.mutate(values, {
       onSuccess: (r) => {
@@ -32,8 +31,8 @@ export function HolidaysPage() {
       <p>Los plazos de 15 días hábiles ya descuentan sábados, domingos y los feriados nacionales fijos, Jueves y Viernes Santo. Agrega aquí un feriado nuevo cuando el Congreso lo declare.</p>
       <Panel title="Agregar feriado" headingId="agregar">
         <form className="bo-filters" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <TextField label="Fecha" type="date" error={errors.date?.message} {...form.register('date')} />
-          <TextField label="Nombre" error={errors.name?.message} {...form.register('name')} />
+          <FormTextField form={form} name="date" label="Fecha" type="date" />
+          <FormTextField form={form} name="name" label="Nombre" />
           <Button type="submit" loading={add.isPending}>
             Agregar feriado
           </Button>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { addDisclaimerSchema, contractEndDateSchema } from '@recuerdos/shared/admin-schemas';
 import { Button } from '../../../components/button';
-import { SelectField, TextArea, TextField } from '../../../components/field';
+import { FormSelectField, FormTextArea, FormTextField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Badge, Panel } from '../../../components/backoffice/admin-page';
 import { PageSpinner } from '../../../components/spinner';
@@ -87,12 +87,11 @@ function ResendActivation({ number }: { number: string }) {
 function EndDate({ number, current }: { number: string; current: string | null }) {
   const change = useChangeEndDate(number);
   const form = useZodForm(contractEndDateSchema, { defaultValues: { expiresOn: current ?? '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) => change.mutate({ expiresOn: values.expiresOn }, { onSuccess: (r) => showToast('success', r.message) }));
   return (
     <Panel title="Fin del servicio y renovación" headingId="fin">
       <form className="bo-filters" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField label="Último día del servicio" type="date" hint="Vacío: sin fecha de fin. Una fecha futura renueva un contrato vencido." error={errors.expiresOn?.message} {...form.register('expiresOn')} />
+        <FormTextField form={form} name="expiresOn" label="Último día del servicio" type="date" hint="Vacío: sin fecha de fin. Una fecha futura renueva un contrato vencido." />
         <Button type="submit" loading={change.isPending}>
           Guardar fecha
         </Button>
@@ -107,7 +106,6 @@ function Disclaimers({ number, disclaimers }: { number: string; disclaimers: { i
   const remove = useRemoveDisclaimer(number);
   const [removing, setRemoving] = useState<number | null>(null);
   const form = useZodForm(addDisclaimerSchema, { defaultValues: { type: 'W', title: '', descr: '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     add.mutate(values, {
       onSuccess: (r) => {
@@ -147,12 +145,12 @@ function Disclaimers({ number, disclaimers }: { number: string; disclaimers: { i
       {remove.isError ? <FormAlert tone="error">{errorMessage(remove.error)}</FormAlert> : null}
       <form className="bo-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
         <h3>Agregar aviso</h3>
-        <SelectField label="Tipo" error={errors.type?.message} {...form.register('type')}>
+        <FormSelectField form={form} name="type" label="Tipo">
           <option value="W">Advertencia</option>
           <option value="R">Error</option>
-        </SelectField>
-        <TextField label="Título" error={errors.title?.message} {...form.register('title')} />
-        <TextArea label="Descripción" rows={3} error={errors.descr?.message} {...form.register('descr')} />
+        </FormSelectField>
+        <FormTextField form={form} name="title" label="Título" />
+        <FormTextArea form={form} name="descr" label="Descripción" rows={3} />
         <Button type="submit" loading={add.isPending}>
           Agregar aviso
         </Button>

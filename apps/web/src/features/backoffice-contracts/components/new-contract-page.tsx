@@ -3,7 +3,7 @@
 import { Link, useNavigate } from 'react-router';
 import { adminCreateContractSchema } from '@recuerdos/shared/admin-schemas';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/field';
+import { FormTextField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage } from '../../../components/backoffice/admin-page';
 import { showToast } from '../../../components/toast';
@@ -15,7 +15,6 @@ export function NewContractPage() {
   const navigate = useNavigate();
   const create = useCreateContract();
   const form = useZodForm(adminCreateContractSchema, { defaultValues: { email: '', name: '', lastname: '', person: '', expiresOn: '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: (envelope) => {
@@ -28,11 +27,11 @@ export function NewContractPage() {
     <AdminPage title="Nuevo contrato" actions={<Link to="/admin/contracts">Volver a contratos</Link>}>
       <form className="bo-panel bo-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
         <p>Si el correo ya tiene una cuenta, el contrato agrega un nuevo memorial a esa cuenta. El memorial empieza privado, con un código de acceso.</p>
-        <TextField label="Correo electrónico del titular" type="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...form.register('email')} />
-        <TextField label="Nombres del titular" error={errors.name?.message} {...form.register('name')} />
-        <TextField label="Apellidos del titular" error={errors.lastname?.message} {...form.register('lastname')} />
-        <TextField label="Nombre completo del ser querido" error={errors.person?.message} {...form.register('person')} />
-        <TextField label="Último día del servicio (opcional)" type="date" hint="Déjalo vacío si el servicio no tiene fecha de fin." error={errors.expiresOn?.message} {...form.register('expiresOn')} />
+        <FormTextField form={form} name="email" label="Correo electrónico del titular" type="email" autoCapitalize="none" spellCheck={false} />
+        <FormTextField form={form} name="name" label="Nombres del titular" />
+        <FormTextField form={form} name="lastname" label="Apellidos del titular" />
+        <FormTextField form={form} name="person" label="Nombre completo del ser querido" />
+        <FormTextField form={form} name="expiresOn" label="Último día del servicio (opcional)" type="date" hint="Déjalo vacío si el servicio no tiene fecha de fin." />
         <Button type="submit" loading={create.isPending}>
           Crear contrato y enviar activación
         </Button>

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router';
 import type { AdminReport, AdminReportStatus } from '@recuerdos/shared/admin-api-types';
 import { dismissReportSchema, hidePostSchema } from '@recuerdos/shared/admin-schemas';
 import { Button } from '../../../components/button';
-import { SelectField, TextArea } from '../../../components/field';
+import { SelectField } from '../../../components/field';
+import { FormTextArea } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Badge } from '../../../components/backoffice/admin-page';
 import { Modal } from '../../../components/modal';
@@ -101,7 +102,6 @@ export function ReportsPage() {
 function HideDialog({ report, onClose }: { report: AdminReport; onClose: () => void }) {
   const hide = useHideReported();
   const form = useZodForm(hidePostSchema, { defaultValues: { reason: '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     hide.mutate({ id: report.id, reason: values.reason }, { onSuccess: (r) => (showToast('success', r.message), onClose()) }),
   );
@@ -124,7 +124,7 @@ function HideDialog({ report, onClose }: { report: AdminReport; onClose: () => v
     >
       <form id="hide-form" className="bo-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
         <p>Nadie más que la familia lo verá. No se borra. Le escribiremos a la familia con el motivo que escribas aquí.</p>
-        <TextArea label="Motivo (lo leerá la familia)" rows={4} error={errors.reason?.message} {...form.register('reason')} />
+        <FormTextArea form={form} name="reason" label="Motivo (lo leerá la familia)" rows={4} />
         {hide.isError ? <FormAlert tone="error">{errorMessage(hide.error)}</FormAlert> : null}
       </form>
     </Modal>
@@ -134,7 +134,6 @@ function HideDialog({ report, onClose }: { report: AdminReport; onClose: () => v
 function DismissDialog({ report, onClose }: { report: AdminReport; onClose: () => void }) {
   const dismiss = useDismissReport();
   const form = useZodForm(dismissReportSchema, { defaultValues: { note: '' } });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     dismiss.mutate({ id: report.id, note: values.note }, { onSuccess: (r) => (showToast('success', r.message), onClose()) }),
   );
@@ -157,7 +156,7 @@ function DismissDialog({ report, onClose }: { report: AdminReport; onClose: () =
     >
       <form id="dismiss-form" className="bo-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
         <p>El recuerdo sigue visible. Puedes dejar una nota interna.</p>
-        <TextArea label="Nota interna (opcional)" rows={3} error={errors.note?.message} {...form.register('note')} />
+        <FormTextArea form={form} name="note" label="Nota interna (opcional)" rows={3} />
         {dismiss.isError ? <FormAlert tone="error">{errorMessage(dismiss.error)}</FormAlert> : null}
       </form>
     </Modal>

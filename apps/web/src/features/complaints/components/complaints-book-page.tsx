@@ -6,7 +6,7 @@ import { COMPLAINT_TYPES, complaintSchema } from '@recuerdos/shared/complaint-sc
 import { limaDate } from '@recuerdos/shared/dates';
 import { slashDate } from '@recuerdos/shared/format';
 import { Button } from '../../../components/button';
-import { ChoiceGroup, Radio, TextArea, TextField } from '../../../components/field';
+import { FormEmailField, FormRadioGroup, FormTextArea, FormTextField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, TikTokIcon } from '../../../components/icons';
 import { PublicPage } from '../../../components/public-page';
@@ -91,7 +91,6 @@ function ComplaintForm() {
       order: '',
     },
   });
-  const { errors } = form.formState;
   const [detail, order] = useWatch({ control: form.control, name: ['detail', 'order'] });
 
   // A failure keeps the form filled and says why (issue 14 §5; spec §8 was silent).
@@ -117,56 +116,43 @@ function ComplaintForm() {
     <form className="complaints__form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <fieldset className="complaints__group">
         <legend>1. Identificación del consumidor</legend>
-        <TextField
+        <FormTextField
+          form={form}
+          name="date"
           label="Fecha"
           hint="dd/mm/aaaa"
           inputMode="numeric"
           fieldClassName="complaints__date"
-          error={errors.date?.message}
-          {...form.register('date')}
         />
         <div className="complaints__row">
-          <TextField label="Nombres" autoComplete="given-name" error={errors.name?.message} {...form.register('name')} />
-          <TextField label="Apellidos" autoComplete="family-name" error={errors.lastname?.message} {...form.register('lastname')} />
+          <FormTextField form={form} name="name" label="Nombres" autoComplete="given-name" />
+          <FormTextField form={form} name="lastname" label="Apellidos" autoComplete="family-name" />
         </div>
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <FormEmailField form={form} name="email" label="Correo electrónico" />
         <div className="complaints__row">
-          <TextField label="Número de contrato" error={errors.contract?.message} {...form.register('contract')} />
-          <TextField
+          <FormTextField form={form} name="contract" label="Número de contrato" />
+          <FormTextField
+            form={form}
+            name="document"
             label="Número de documento"
             hint="DNI, carné de extranjería o pasaporte"
             autoComplete="off"
-            error={errors.document?.message}
-            {...form.register('document')}
           />
         </div>
-        <TextField
+        <FormTextField
+          form={form}
+          name="phone"
           label="Teléfono"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           fieldClassName="complaints__phone"
-          error={errors.phone?.message}
-          {...form.register('phone')}
         />
       </fieldset>
 
       <fieldset className="complaints__group">
         <legend>2. Detalle de la reclamación</legend>
-        <ChoiceGroup legend="Tipo" error={errors.type?.message} inline>
-          {(Object.keys(COMPLAINT_TYPES) as (keyof typeof COMPLAINT_TYPES)[]).map((value) => (
-            <Radio key={value} value={value} label={COMPLAINT_TYPES[value]} {...form.register('type')} />
-          ))}
-        </ChoiceGroup>
+        <FormRadioGroup form={form} name="type" legend="Tipo" choices={COMPLAINT_TYPES} inline />
         <dl className="complaints__definitions">
           <div>
             <dt>Reclamo:</dt>
@@ -177,20 +163,20 @@ function ComplaintForm() {
             <dd>disconformidad no relacionada con el servicio, o malestar o descontento con la atención al público.</dd>
           </div>
         </dl>
-        <TextArea
+        <FormTextArea
+          form={form}
+          name="detail"
           label="Detalle de la reclamación"
           maxLength={DETAIL_MAX}
           count={{ value: detail.length, max: DETAIL_MAX }}
-          error={errors.detail?.message}
-          {...form.register('detail')}
         />
-        <TextArea
+        <FormTextArea
+          form={form}
+          name="order"
           label="Pedido del consumidor"
           hint="¿Qué solución esperas de nosotros?"
           maxLength={ORDER_MAX}
           count={{ value: order.length, max: ORDER_MAX }}
-          error={errors.order?.message}
-          {...form.register('order')}
         />
       </fieldset>
 

@@ -11,7 +11,7 @@ import { MESSAGES } from '@recuerdos/shared/fields';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { editDataFormSchema, type EditDataFormInput } from '@recuerdos/shared/memorial-schemas';
 import { Button, buttonClass } from '../../../components/button';
-import { SelectField, TextArea, TextField } from '../../../components/field';
+import { FormSelectField, FormTextArea, FormTextField } from '../../../components/form/form-fields';
 import { PictureCropField } from '../../../components/memorial/picture-crop-field';
 import { ProfileCard } from '../../../components/memorial/profile-card';
 import { PageSpinner } from '../../../components/spinner';
@@ -53,7 +53,6 @@ function DateSelects({ form, prefix, legend }: { form: FormApi; prefix: Prefix; 
   const names = { year: `${prefix}Year`, month: `${prefix}Month`, day: `${prefix}Day` } as const;
   const value = { year: form.watch(names.year), month: form.watch(names.month), day: form.watch(names.day) };
   const options = dateOptions(value);
-  const { errors } = form.formState;
   // A choice that no longer exists (a future month, the 31st of February) is cleared.
   const refit = () => {
     // A whole-date message is about the old choice: said again on the next save if still true.
@@ -64,36 +63,36 @@ function DateSelects({ form, prefix, legend }: { form: FormApi; prefix: Prefix; 
     if (fitted.day !== current.day) form.setValue(names.day, fitted.day);
   };
   // A whole-date error (impossible, or the death before the birth) goes under the three selects.
-  const dateError = (errors as Partial<Record<`${Prefix}Date`, { message?: string }>>)[`${prefix}Date`]?.message;
+  const dateError = (form.formState.errors as Partial<Record<`${Prefix}Date`, { message?: string }>>)[`${prefix}Date`]?.message;
   const errorId = `${prefix}-date-error`;
   return (
     <fieldset className={['date-selects', dateError ? 'field--invalid' : ''].filter(Boolean).join(' ')} aria-describedby={dateError ? errorId : undefined}>
       <legend className="field__label">{legend}</legend>
       <div className="date-selects__row">
-        <SelectField label="Año" error={errors[names.year]?.message} {...form.register(names.year, { onChange: refit })}>
+        <FormSelectField form={form} name={names.year} options={{ onChange: refit }} label="Año">
           <option value="">Año</option>
           {options.years.map((year) => (
             <option key={year} value={String(year)}>
               {year}
             </option>
           ))}
-        </SelectField>
-        <SelectField label="Mes" error={errors[names.month]?.message} {...form.register(names.month, { onChange: refit })}>
+        </FormSelectField>
+        <FormSelectField form={form} name={names.month} options={{ onChange: refit }} label="Mes">
           <option value="">Mes</option>
           {options.months.map((month) => (
             <option key={month} value={pad2(month)}>
               {pad2(month)}
             </option>
           ))}
-        </SelectField>
-        <SelectField label="Día" error={errors[names.day]?.message} {...form.register(names.day, { onChange: refit })}>
+        </FormSelectField>
+        <FormSelectField form={form} name={names.day} options={{ onChange: refit }} label="Día">
           <option value="">Día</option>
           {options.days.map((day) => (
             <option key={day} value={pad2(day)}>
               {pad2(day)}
             </option>
           ))}
-        </SelectField>
+        </FormSelectField>
       </div>
       {dateError ? (
         <p className="field__error" id={errorId}>
@@ -114,7 +113,6 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
   const update = useUpdateBasicData();
   const idea = useRandomEpitaph();
   const form = useEditForm(person);
-  const { errors } = form.formState;
   const [picture, setPicture] = useState<Blob | null>(null);
   const [cropPending, setCropPending] = useState(false);
   const [pictureError, setPictureError] = useState<string | undefined>(undefined);
@@ -167,22 +165,22 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
   return (
     <div className={showPreview ? 'edit-data edit-data--with-preview' : 'edit-data'}>
       <form className="edit-data__form" noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
-        <TextField label="Nombre" autoComplete="off" blockEnter maxLength={LIMITS.fullnameMax} error={errors.name?.message} {...form.register('name')} />
+        <FormTextField form={form} name="name" label="Nombre" autoComplete="off" blockEnter maxLength={LIMITS.fullnameMax} />
         <DateSelects form={form} prefix="birth" legend="Fecha de nacimiento" />
         <DateSelects form={form} prefix="death" legend="Fecha de partida" />
         <div className="edit-data__epitaph">
-          <TextArea
+          <FormTextArea
+            form={form}
+            name="epitaph"
             label="Epitafio"
             maxLength={LIMITS.epitaphMax}
             count={{ value: epitaph.length, max: LIMITS.epitaphMax }}
-            error={errors.epitaph?.message}
-            {...form.register('epitaph')}
           />
           <Button variant="ghost" size="sm" loading={idea.isPending} onClick={giveIdea}>
             Dame una idea
           </Button>
         </div>
-        <TextField label="Lugar de descanso" autoComplete="off" blockEnter maxLength={LIMITS.placeMax} error={errors.place?.message} {...form.register('place')} />
+        <FormTextField form={form} name="place" label="Lugar de descanso" autoComplete="off" blockEnter maxLength={LIMITS.placeMax} />
         <PictureCropField
           canvasSize={LIMITS.profileCanvas}
           value={picture}

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { changePasswordFormSchema } from '@recuerdos/shared/user-schemas';
 import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/field';
+import { FormPasswordField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { useAccountUser } from '../../../lib/account/account-user';
 import { errorMessage } from '../../../lib/api-client';
@@ -24,7 +24,6 @@ export function ChangePasswordPage() {
   const change = useChangePassword();
   const [success, setSuccess] = useState(0);
   const form = useZodForm(changePasswordFormSchema, { defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' } });
-  const { errors } = form.formState;
 
   // Spec §2, §9: the success text hides after 5 seconds.
   useEffect(() => {
@@ -53,27 +52,27 @@ export function ChangePasswordPage() {
       <h1>Cambiar contraseña</h1>
       <form className="settings-card" noValidate onSubmit={(event) => void onSubmit(event)}>
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        <PasswordField
+        <FormPasswordField
+          form={form}
+          name="currentPassword"
           label="Contraseña actual"
           autoComplete="current-password"
           toggleSubject="contraseña actual"
-          error={errors.currentPassword?.message}
-          {...form.register('currentPassword')}
         />
-        <PasswordField
+        <FormPasswordField
+          form={form}
+          name="newPassword"
           label="Contraseña nueva"
           hint="Usa al menos 6 caracteres."
           autoComplete="new-password"
           toggleSubject="contraseña nueva"
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
         />
-        <PasswordField
+        <FormPasswordField
+          form={form}
+          name="repeatPassword"
           label="Repite tu contraseña nueva"
           autoComplete="new-password"
           toggleSubject="repetición de la contraseña nueva"
-          error={errors.repeatPassword?.message}
-          {...form.register('repeatPassword')}
         />
         <Button type="submit" loading={change.isPending}>
           Cambiar contraseña
