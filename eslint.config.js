@@ -36,4 +36,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Issue 14 §7: components call their API file's hooks; the query cache (keys, invalidation,
+    // updates) belongs to the API files (apps/web/src/app/api-shape.test.ts checks their shape).
+    files: ['apps/web/src/features/*/components/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    // The owner's upload dialog is being reworked separately; it still updates the posts itself.
+    ignores: ['apps/web/src/features/account-home/components/add-post-dialog.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@tanstack/react-query', message: 'Use the hooks of the feature’s api/ file: a mutation hook owns the cache change it causes.' }] },
+      ],
+    },
+  },
+  {
+    // The guest page and the server-rendered doors run on Preact and never load TanStack Query.
+    files: ['apps/web/src/guest/**/*.{ts,tsx}', 'apps/web/src/features/guest-memorial/**/*.{ts,tsx}', 'apps/web/src/doors/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@tanstack/react-query', message: 'The guest page and the doors run on Preact without TanStack Query.' }] }],
+    },
+  },
 );
