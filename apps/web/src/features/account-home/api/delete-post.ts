@@ -7,7 +7,7 @@ import { contentApi } from '../../../lib/api';
 import { accountKeys } from '../../../lib/account/keys';
 import { reportFailure } from '../../../lib/failure';
 
-export type PostList = 'admin' | 'guest';
+export type PostListName = 'admin' | 'guest';
 
 export function deletePost(identifier: string, reg: string): Promise<unknown> {
   return contentApi.post('/content/delete-message', { identifier, date: reg }, { json: true });
@@ -16,7 +16,7 @@ export function deletePost(identifier: string, reg: string): Promise<unknown> {
 export function useDeletePost(identifier: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ post }: { post: Post; list: PostList }) => deletePost(identifier, post.reg),
+    mutationFn: ({ post }: { post: Post; list: PostListName }) => deletePost(identifier, post.reg),
     onSuccess: (_data, { post, list }) => {
       const key = list === 'admin' ? accountKeys.adminPosts(identifier) : accountKeys.guestPosts(identifier);
       queryClient.setQueryData<Post[]>(key, (posts) => posts?.filter((p) => p.reg !== post.reg));

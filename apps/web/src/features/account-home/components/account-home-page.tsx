@@ -18,7 +18,7 @@ import { useAccountUser } from '../../../lib/account/account-user';
 import { useGifts } from '../../../lib/account/get-gifts';
 import { usePerson } from '../../../lib/account/get-person';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useDeletePost, type PostList as PostListName } from '../api/delete-post';
+import { useDeletePost, type PostListName } from '../api/delete-post';
 import { useAdminPosts, useGuestApprovedPosts } from '../api/get-posts';
 import { useUpdateCardsOrder } from '../api/update-cards-order';
 import { FormBar } from '../../../components/memorial/form-bar';
