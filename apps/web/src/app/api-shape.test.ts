@@ -21,8 +21,8 @@ const EXEMPT: Record<string, string> = {
   '../features/account-home/api/save-admin-post.ts': 'upload under change',
 };
 
-/** A query options factory: `postsQueryOptions(...)` (or the shorter `eventsQuery(...)`). */
-const isOptionsFactory = (name: string) => /^[a-z]\w*Query(Options)?$/.test(name);
+/** A query options factory: `postsQueryOptions(...)`. */
+const isOptionsFactory = (name: string) => /^[a-z]\w*QueryOptions$/.test(name);
 
 const functionsOf = (mod: Record<string, unknown>) => Object.entries(mod).filter(([, value]) => typeof value === 'function').map(([name]) => name);
 

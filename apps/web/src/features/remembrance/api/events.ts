@@ -16,13 +16,13 @@ export async function getEvents(identifier: string): Promise<MemorialEvent[]> {
   return (await contentApi.get<{ events: MemorialEvent[] }>('/events/list', { query: { identifier } })).events;
 }
 
-export function eventsQuery(identifier: string) {
+export function eventsQueryOptions(identifier: string) {
   return queryOptions({ queryKey: remembranceKeys.events(identifier), queryFn: () => getEvents(identifier) });
 }
 
 export function useEvents() {
   const { identifier } = useAccountUser();
-  return useQuery(eventsQuery(identifier));
+  return useQuery(eventsQueryOptions(identifier));
 }
 
 export async function saveEvent(identifier: string, values: EventFormValues & { id?: number }): Promise<MemorialEvent> {
@@ -57,13 +57,13 @@ export function getReminderSettings(identifier: string): Promise<ReminderSetting
   return contentApi.get<ReminderSettings>('/reminders/settings', { query: { identifier } });
 }
 
-export function reminderSettingsQuery(identifier: string) {
+export function reminderSettingsQueryOptions(identifier: string) {
   return queryOptions({ queryKey: remembranceKeys.reminders(identifier), queryFn: () => getReminderSettings(identifier) });
 }
 
 export function useReminderSettings() {
   const { identifier } = useAccountUser();
-  return useQuery(reminderSettingsQuery(identifier));
+  return useQuery(reminderSettingsQueryOptions(identifier));
 }
 
 export function updateReminderSettings(identifier: string, enabled: boolean): Promise<ReminderSettings> {
