@@ -3,10 +3,9 @@
 // Loaded only when a visitor opens it; plain state, as the guest page runs on Preact.
 import { useState } from 'react';
 import { reminderConsentText, reminderFormSchema } from '@recuerdos/shared/remembrance';
-import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { FormAlert } from '../../../components/form-alert';
-import { Modal } from '../../../components/modal';
+import { FormDialog } from '../../../components/form-dialog';
 import { showToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { subscribeToReminders } from '../api/remembrance';
@@ -48,53 +47,29 @@ export function ReminderDialog({ identifier, fullname, onClose }: ReminderDialog
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      dismissible={!sending}
-      title="Recordarme sus fechas"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="reminder-form" loading={sending}>
-            Recordarme
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="reminder-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <p>Te escribiremos en su cumpleaños, en el aniversario de su partida, el 1 de noviembre y un día antes de cada ceremonia que publique la familia.</p>
-        <TextField label="Tu correo electrónico" type="email" autoComplete="email" inputMode="email" value={email} error={errors.email} onChange={(event) => setEmail(event.currentTarget.value)} />
-        <div className="choice reminder-consent">
-          <input
-            id="reminder-consent"
-            type="checkbox"
-            className="choice__input"
-            checked={consent}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? 'reminder-consent-error' : undefined}
-            onChange={(event) => setConsent(event.currentTarget.checked)}
-          />
-          <label htmlFor="reminder-consent" className="choice__label">
-            {reminderConsentText(fullname)}
-          </label>
-        </div>
-        {errors.consent ? (
-          <p id="reminder-consent-error" className="field__error">
-            {errors.consent}
-          </p>
-        ) : null}
-        {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
-      </form>
-    </Modal>
+    <FormDialog title="Recordarme sus fechas" formId="reminder-form" submitLabel="Recordarme" sending={sending} onClose={onClose} onSubmit={() => void send()}>
+      <p>Te escribiremos en su cumpleaños, en el aniversario de su partida, el 1 de noviembre y un día antes de cada ceremonia que publique la familia.</p>
+      <TextField label="Tu correo electrónico" type="email" autoComplete="email" inputMode="email" value={email} error={errors.email} onChange={(event) => setEmail(event.currentTarget.value)} />
+      <div className="choice reminder-consent">
+        <input
+          id="reminder-consent"
+          type="checkbox"
+          className="choice__input"
+          checked={consent}
+          aria-invalid={errors.consent ? true : undefined}
+          aria-describedby={errors.consent ? 'reminder-consent-error' : undefined}
+          onChange={(event) => setConsent(event.currentTarget.checked)}
+        />
+        <label htmlFor="reminder-consent" className="choice__label">
+          {reminderConsentText(fullname)}
+        </label>
+      </div>
+      {errors.consent ? (
+        <p id="reminder-consent-error" className="field__error">
+          {errors.consent}
+        </p>
+      ) : null}
+      {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+    </FormDialog>
   );
 }

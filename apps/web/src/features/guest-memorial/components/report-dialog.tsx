@@ -4,10 +4,9 @@
 import { useState } from 'react';
 import type { Post } from '@recuerdos/shared/api-types';
 import { REPORT_MESSAGES, REPORT_REASONS, reportFormSchema, type ReportReason } from '@recuerdos/shared/report-schemas';
-import { Button } from '../../../components/button';
 import { ChoiceGroup, Radio, TextArea } from '../../../components/field';
 import { FormAlert } from '../../../components/form-alert';
-import { Modal } from '../../../components/modal';
+import { FormDialog } from '../../../components/form-dialog';
 import { showToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { reportPost } from '../api/report-post';
@@ -52,47 +51,23 @@ export function ReportDialog({ identifier, post, onClose }: ReportDialogProps) {
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      dismissible={!sending}
-      title="Reportar este recuerdo"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="report-form" loading={sending}>
-            Enviar reporte
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="report-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <p>Cuéntanos por qué este recuerdo no debería estar en el memorial. Nuestro equipo lo revisará; la familia no sabrá quién lo reportó.</p>
-        <ChoiceGroup legend="Motivo" error={errors.reason}>
-          {(Object.entries(REPORT_REASONS) as [ReportReason, string][]).map(([key, label]) => (
-            <Radio key={key} name="reason" value={key} label={label} checked={reason === key} onChange={() => setReason(key)} />
-          ))}
-        </ChoiceGroup>
-        <TextArea
-          label={reason === 'other' ? 'Detalle' : 'Detalle (opcional)'}
-          value={details}
-          maxLength={DETAILS_MAX}
-          rows={3}
-          count={{ value: details.length, max: DETAILS_MAX }}
-          error={errors.details}
-          onChange={(event) => setDetails(event.currentTarget.value)}
-        />
-        {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
-      </form>
-    </Modal>
+    <FormDialog title="Reportar este recuerdo" formId="report-form" submitLabel="Enviar reporte" sending={sending} onClose={onClose} onSubmit={() => void send()}>
+      <p>Cuéntanos por qué este recuerdo no debería estar en el memorial. Nuestro equipo lo revisará; la familia no sabrá quién lo reportó.</p>
+      <ChoiceGroup legend="Motivo" error={errors.reason}>
+        {(Object.entries(REPORT_REASONS) as [ReportReason, string][]).map(([key, label]) => (
+          <Radio key={key} name="reason" value={key} label={label} checked={reason === key} onChange={() => setReason(key)} />
+        ))}
+      </ChoiceGroup>
+      <TextArea
+        label={reason === 'other' ? 'Detalle' : 'Detalle (opcional)'}
+        value={details}
+        maxLength={DETAILS_MAX}
+        rows={3}
+        count={{ value: details.length, max: DETAILS_MAX }}
+        error={errors.details}
+        onChange={(event) => setDetails(event.currentTarget.value)}
+      />
+      {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+    </FormDialog>
   );
 }

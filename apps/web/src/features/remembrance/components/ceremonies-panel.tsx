@@ -22,6 +22,7 @@ import { SelectField, TextField } from '../../../components/field';
 import { FormAlert } from '../../../components/form-alert';
 import { WhatsAppIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
+import { FormDialog } from '../../../components/form-dialog';
 import { showToast } from '../../../components/toast';
 import { guestLink } from '../../../lib/account/guest-link';
 import { errorMessage } from '../../../lib/api-client';
@@ -61,63 +62,38 @@ function EventDialog({ editing, onClose }: { editing: MemorialEvent | 'new'; onC
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      dismissible={!save.isPending}
-      title={editing === 'new' ? 'Agregar una ceremonia' : 'Editar la ceremonia'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="event-form" loading={save.isPending}>
-            Guardar
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="event-form"
-        className="event-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <SelectField label="Ceremonia" value={values.kind} error={errors.kind} onChange={set('kind')}>
-          {EVENT_KIND_KEYS.map((kind) => (
-            <option key={kind} value={kind}>
-              {EVENT_KINDS[kind]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={values.kind === 'otro' ? 'Nombre de la ceremonia' : 'Nombre de la ceremonia (opcional)'}
-          hint={values.kind === 'otro' ? 'Por ejemplo: Responso, Novenario, Misa de cumpleaños.' : `Si lo dejas vacío, se mostrará «${EVENT_KINDS[values.kind as EventKind]}».`}
-          value={values.title}
-          maxLength={80}
-          error={errors.title}
-          onChange={set('title')}
-        />
-        <div className="event-form__when">
-          <TextField label="Fecha" type="date" value={values.date} error={errors.date} onChange={set('date')} />
-          <TextField label="Hora (opcional)" type="time" value={values.time} error={errors.time} onChange={set('time')} />
-        </div>
-        <TextField label="Lugar" hint="La dirección, para que puedan llegar." value={values.place} maxLength={160} error={errors.place} onChange={set('place')} />
-        <TextField
-          label="Enlace del mapa (opcional)"
-          hint="Pega el enlace de Google Maps o Waze."
-          type="url"
-          inputMode="url"
-          value={values.mapUrl}
-          error={errors.mapUrl}
-          onChange={set('mapUrl')}
-        />
-        {save.isError ? <FormAlert tone="error">{errorMessage(save.error)}</FormAlert> : null}
-      </form>
-    </Modal>
+    <FormDialog title={editing === 'new' ? 'Agregar una ceremonia' : 'Editar la ceremonia'} formId="event-form" submitLabel="Guardar" sending={save.isPending} onClose={onClose} onSubmit={() => submit()} className="event-form">
+      <SelectField label="Ceremonia" value={values.kind} error={errors.kind} onChange={set('kind')}>
+        {EVENT_KIND_KEYS.map((kind) => (
+          <option key={kind} value={kind}>
+            {EVENT_KINDS[kind]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={values.kind === 'otro' ? 'Nombre de la ceremonia' : 'Nombre de la ceremonia (opcional)'}
+        hint={values.kind === 'otro' ? 'Por ejemplo: Responso, Novenario, Misa de cumpleaños.' : `Si lo dejas vacío, se mostrará «${EVENT_KINDS[values.kind as EventKind]}».`}
+        value={values.title}
+        maxLength={80}
+        error={errors.title}
+        onChange={set('title')}
+      />
+      <div className="event-form__when">
+        <TextField label="Fecha" type="date" value={values.date} error={errors.date} onChange={set('date')} />
+        <TextField label="Hora (opcional)" type="time" value={values.time} error={errors.time} onChange={set('time')} />
+      </div>
+      <TextField label="Lugar" hint="La dirección, para que puedan llegar." value={values.place} maxLength={160} error={errors.place} onChange={set('place')} />
+      <TextField
+        label="Enlace del mapa (opcional)"
+        hint="Pega el enlace de Google Maps o Waze."
+        type="url"
+        inputMode="url"
+        value={values.mapUrl}
+        error={errors.mapUrl}
+        onChange={set('mapUrl')}
+      />
+      {save.isError ? <FormAlert tone="error">{errorMessage(save.error)}</FormAlert> : null}
+    </FormDialog>
   );
 }
 
