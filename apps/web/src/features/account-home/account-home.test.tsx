@@ -3,8 +3,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OwnerPersonData } from '@recuerdos/shared/api-types';
+import type { OwnerPersonData, Post } from '@recuerdos/shared/api-types';
 import { createQueryClient } from '../../app/query-client';
+import { accountKeys } from '../../lib/account/keys';
 import { mockApi, storeUser } from '../../test/render';
 import { cardPlaces, updateCardsOrder } from './api/update-cards-order';
 import { savedPost } from './api/save-admin-post';
@@ -163,8 +164,11 @@ describe('access code (spec §5, §9)', () => {
 });
 
 describe('add-post dialog', () => {
-  it('stays open while the post is being sent (Escape, the close button), and closes once it is saved', async () => {
+  it('stays open while the post is being sent (Escape, the close button), and closes once it is saved, the post first in the list', async () => {
     storeUser();
+    const client = createQueryClient();
+    const older: Post = { identifier: 'mem-1', reg: 'r-0', date: 'r-0', fullname: 'Familia', text: 'Antes', path: '', place: 3 };
+    client.setQueryData(accountKeys.adminPosts('mem-1'), [older]);
     let answer: (envelope: { code: string; data: unknown }) => void = () => undefined;
     const calls = mockApi({
       'POST /content/save-admin-message': () =>
@@ -175,7 +179,7 @@ describe('add-post dialog', () => {
     });
     const onClose = vi.fn();
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={client}>
         <AddPostDialog kind="message" onClose={onClose} />
       </QueryClientProvider>,
     );
@@ -190,5 +194,9 @@ describe('add-post dialog', () => {
 
     answer({ code: '200', data: { data: { path: '', date: '2026-11-22 10:00:00', reg: 'r-1' } } });
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(client.getQueryData<Post[]>(accountKeys.adminPosts('mem-1'))).toEqual([
+      { identifier: 'mem-1', reg: 'r-1', date: '2026-11-22 10:00:00', fullname: 'Familia', text: 'Te extrañamos', path: '', place: 4 },
+      older,
+    ]);
   });
 });

@@ -4,8 +4,6 @@
 // progress, and on success the new post goes first and the dialog closes. A failed upload keeps what
 // was written and chosen, says why and offers "Reintentar" (issue 13 §4; spec §8 was silent).
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { Post } from '@recuerdos/shared/api-types';
 import { LIMITS, VIDEO_TYPE } from '@recuerdos/shared/limits';
 import { adminPostFormSchema, videoProblem, type PostKind } from '@recuerdos/shared/post-schemas';
 import { Button } from '../../../components/button';
@@ -14,11 +12,9 @@ import { Modal } from '../../../components/modal';
 import { PictureCropField, pictureFieldError } from '../../../components/memorial/picture-crop-field';
 import { SubmitFailure } from '../../../components/memorial/submit-failure';
 import { UploadProgress } from '../../../components/memorial/upload-progress';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useResumableVideo } from '../../../lib/use-resumable-video';
+import { errorMessage } from '../../../lib/api-client';
 import { useAccountUser } from '../../../lib/account/account-user';
-import { accountKeys } from '../../../lib/account/keys';
-import { saveAdminPost, savedPost } from '../api/save-admin-post';
+import { useSaveAdminPost } from '../api/save-admin-post';
 
 export const POST_DIALOG_TITLES: Record<PostKind, string> = {
   picture: 'Deja tu foto',
@@ -93,7 +89,6 @@ const OWNER_KEPT: Record<PostKind, string> = {
 
 function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
   const user = useAccountUser();
-  const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
   const [picture, setPicture] = useState<Blob | null>(null);
   const [cropPending, setCropPending] = useState(false);
@@ -101,7 +96,7 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ message?: string | undefined; picture?: string | undefined; video?: string | undefined }>({});
   const [progress, setProgress] = useState<number | null>(null);
-  const resumable = useResumableVideo(user.identifier);
+  const savePost = useSaveAdminPost(user.identifier);
   const timer = useRef<number | undefined>(undefined);
   const mounted = useRef(true);
   useEffect(
@@ -125,22 +120,13 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
   const save = async () => {
     const input = { identifier: user.identifier, message, picture: kind === 'picture' ? picture : null, video: kind === 'video' ? video : null };
     try {
-      if (input.video) setProgress(0);
-      // A video goes first, resumably: a dropped connection costs only what was in flight (issue 13 §4).
-      const upload = input.video ? await resumable.upload(input.video, setProgress) : undefined;
-      const reply = await saveAdminPost(upload ? { ...input, upload } : input, (p) => setProgress(p.percent));
-      resumable.forget();
-      const key = accountKeys.adminPosts(user.identifier);
-      queryClient.setQueryData<Post[]>(key, (posts = []) => {
-        const top = posts.reduce((max, post) => Math.max(max, post.place), 0);
-        return [savedPost(reply, input, top), ...posts];
-      });
+      // The hook sends a video resumably first and places the new post first in the list.
+      await savePost.mutateAsync({ input, onProgress: setProgress });
       setSaving(false);
       onDone();
     } catch (err) {
       // What was written and chosen stays; the owner is told why and may retry (issue 13 §4), which
       // goes on with the same upload unless the server no longer has it.
-      if (err instanceof ApiError && err.code === '404') resumable.forget();
       setSaving(false);
       if (mounted.current) {
         setProgress(null);
