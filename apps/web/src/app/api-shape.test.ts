@@ -17,8 +17,6 @@ const sources = import.meta.glob<string>(['../features/*/api/*.ts', '../lib/acco
 const EXEMPT: Record<string, string> = {
   // Runs in the light /login island, which holds no query library (docs/decisions/015).
   '../features/auth/api/login.ts': 'no TanStack Query in the login island',
-  // The owner's upload is being reworked elsewhere; its add-post dialog still updates the cache itself.
-  '../features/account-home/api/save-admin-post.ts': 'upload under change',
 };
 
 /** A query options factory: `postsQueryOptions(...)`. */
