@@ -27,17 +27,19 @@ describe('Content-Security-Policy', () => {
     }
   });
 
-  it('allows the QR page’s inlined styles by their hash, and no other <style> block', async () => {
+  it('allows the inlined styles of the QR page and the doors by their hash, and no other <style> block', async () => {
     const memorial = await seedMemorial(server, { type: 'U', person: 'Elena Paredes Ríos', ownerPosts: [{ text: 'Siempre contigo.' }] });
-    const res = await fetch(`${server.baseUrl}/guest?id=${memorial.identifier}`);
-    const policy = res.headers.get('content-security-policy') ?? '';
-    const html = await res.text();
-    const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
-    expect(blocks.length).toBeGreaterThan(0);
-    expect(html).not.toContain('rel="stylesheet"');
-    const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
-    expect(styleSrc.filter((source) => source.startsWith("'sha256-"))).toEqual(blocks.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`));
-    expect(styleSrc).not.toContain("'unsafe-inline'");
+    for (const url of [`/guest?id=${memorial.identifier}`, '/', '/login']) {
+      const res = await fetch(`${server.baseUrl}${url}`);
+      const policy = res.headers.get('content-security-policy') ?? '';
+      const html = await res.text();
+      const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+      expect(blocks.length, url).toBeGreaterThan(0);
+      expect(html).not.toContain('rel="stylesheet"');
+      const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+      expect(styleSrc.filter((source) => source.startsWith("'sha256-")), url).toEqual(blocks.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`));
+      expect(styleSrc).not.toContain("'unsafe-inline'");
+    }
     // Painted with them, and nothing refused.
     const { page, problems, close } = await openPage(browser, server.baseUrl);
     try {

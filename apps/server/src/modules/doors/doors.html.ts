@@ -18,7 +18,7 @@ import {
   type DoorsRenderModule,
 } from '@recuerdos/shared/doors';
 import { SITE_CONFIG_ELEMENT_ID, jsonForHtml, type SiteConfig } from '@recuerdos/shared/site-config';
-import { escapeHtml } from '../../http/html';
+import { escapeHtml, readInlineStyles } from '../../http/html';
 import { compressHtml, type CompressedHtml } from '../../plugins/web';
 
 interface ManifestChunk {
@@ -33,8 +33,11 @@ export interface DoorAssets {
   script: string;
   modulePreloads: string[];
   styles: string[];
+  /** The same styles' text, inlined when every file is there (as the QR page's; allowed by hash). */
+  inlineStyles: { css: string; hash: string }[];
   fonts: string[];
 }
+
 
 /** The doors' one web face (the headings; apps/web/src/doors/door-fonts.css), fetched with the document. */
 const PRELOADED_FONTS = [/\/lora-latin-600-normal-[\w-]+\.woff2$/];
@@ -60,11 +63,13 @@ export function readDoorAssets(distDir: string): Record<DoorName, DoorAssets> | 
     visit(entryKey);
     const [entry, ...imported] = chunks;
     if (!entry) return null;
+    // Shared styles (the imported chunks') first: tokens and base come before the page's own.
+    const styleFiles = [...new Set([...imported, entry].flatMap((chunk) => chunk.css ?? []))];
     return {
       script: url(entry.file),
       modulePreloads: imported.map((chunk) => url(chunk.file)),
-      // Shared styles (the imported chunks') first: tokens and base come before the page's own.
-      styles: [...new Set([...imported, entry].flatMap((chunk) => chunk.css ?? []))].map(url),
+      styles: styleFiles.map(url),
+      inlineStyles: readInlineStyles(distDir, styleFiles),
       fonts,
     };
   };
@@ -87,7 +92,9 @@ export function doorDocument(page: DoorPage, assets: DoorAssets, config: SiteCon
     '<meta name="color-scheme" content="light">',
     // Requested in this order: the styles that block the first paint, the largest picture of the
     // first screen (Lighthouse's LCP element on a phone and a desktop), the headings' face, scripts.
-    ...assets.styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}">`),
+    ...(assets.inlineStyles.length > 0
+      ? assets.inlineStyles.map(({ css }) => `<style>${css}</style>`)
+      : assets.styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}">`)),
     ...page.preloadImages.map((image) => `<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`),
     ...assets.fonts.map((font) => `<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`),
     `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
@@ -139,16 +146,23 @@ export function doorPages(webDistDir: string, siteConfig: () => SiteConfig, log:
     return compressHtml(doorDocument(renderer.render(door, config), renderer.assets[door], config));
   };
 
-  return (door: DoorName): Promise<CompressedHtml | null> => {
+  /** The CSP hashes of a door's inlined styles (empty until its page was made, or when linked). */
+  const styleHashes = async (door: DoorName): Promise<string[]> => {
+    const renderer = await (loading ??= load());
+    return renderer ? renderer.assets[door].inlineStyles.map(({ hash }) => hash) : [];
+  };
+
+  const page = (door: DoorName): Promise<CompressedHtml | null> => {
     const config = siteConfig();
     const key = `${new Date().getFullYear()}|${JSON.stringify(config)}`;
     const cached = cache.get(door);
     if (cached?.key === key) return cached.page;
-    const page = make(door, config).catch((err: unknown) => {
+    const made = make(door, config).catch((err: unknown) => {
       log.error({ err, door }, 'door render failed: it falls back to the client-rendered app');
       return null;
     });
-    cache.set(door, { key, page });
-    return page;
+    cache.set(door, { key, page: made });
+    return made;
   };
+  return { page, styleHashes };
 }

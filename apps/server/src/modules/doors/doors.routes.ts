@@ -6,6 +6,7 @@ import type { DoorName } from '@recuerdos/shared/doors';
 import type { SiteConfig } from '@recuerdos/shared/site-config';
 import type { AppContext } from '../../context';
 import { createIndexHtml, sendHtml, sendIndex } from '../../plugins/web';
+import { allowInlineStyles } from '../../plugins/security';
 import { doorPages } from './doors.html';
 
 export interface DoorOptions {
@@ -20,8 +21,9 @@ export const doorRoutes: FastifyPluginCallback<DoorOptions> = (app, { ctx, siteC
   const indexHtml = createIndexHtml({ distDir: ctx.config.webDistDir, siteConfig });
   for (const [door, url] of Object.entries(PATHS) as [DoorName, string][]) {
     app.get(url, async (request, reply) => {
-      const page = await pages(door);
+      const page = await pages.page(door);
       if (!page) return sendIndex(reply, indexHtml());
+      allowInlineStyles(reply, await pages.styleHashes(door));
       // The demo link and the contact data follow the configuration: asked again on every visit.
       return sendHtml(request, reply.header('cache-control', 'no-cache'), page);
     });

@@ -3,7 +3,6 @@
 // the guest bundle's files read from its manifest, the profile photo preloaded, and link-preview
 // tags for public memorials only (nothing about the person for private ones).
 import fs from 'node:fs';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +18,7 @@ import {
 import { pictureSrcSet } from '@recuerdos/shared/media';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { jsonForHtml } from '@recuerdos/shared/site-config';
-import { escapeHtml } from '../../http/html';
+import { escapeHtml, readInlineStyles } from '../../http/html';
 
 /** A generic product picture (apps/web/public) for previews of anything but a public memorial. */
 export const GENERIC_PREVIEW_IMAGE = { path: '/og-recuerdos.jpg', width: 1200, height: 630 } as const;
@@ -49,10 +48,6 @@ export interface GuestAssets {
   fonts: string[];
 }
 
-/** The Content-Security-Policy `style-src` source of an inline <style> block's text. */
-export function styleHash(css: string): string {
-  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
-}
 
 /** Fonts the first screen paints with (the name in Lora 600, the text in Source Sans 3 400). */
 const PRELOADED_FONTS = [/\/lora-latin-600-normal-[\w-]+\.woff2$/];
@@ -76,12 +71,11 @@ export function readGuestAssets(distDir: string): GuestAssets | null {
   const url = (name: string) => `/${name}`;
   const allAssets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
   const styleFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
-  const inlineStyles = styleFiles.map((name) => fs.readFileSync(path.join(distDir, name), 'utf8')).map((css) => ({ css, hash: styleHash(css) }));
   return {
     script: url(entry.file),
     modulePreloads: chunks.slice(1).map((chunk) => url(chunk.file)),
     styles: styleFiles.map(url),
-    inlineStyles: inlineStyles.some(({ css }) => /<\/style/i.test(css)) ? [] : inlineStyles,
+    inlineStyles: readInlineStyles(distDir, styleFiles),
     fonts: PRELOADED_FONTS.map((pattern) => allAssets.map(url).find((name) => pattern.test(name))).filter((name): name is string => !!name),
   };
 }
