@@ -12,7 +12,8 @@ import type { AppContext } from '../context';
 import type { Memorial } from '../db/schema';
 import { composeMail } from '../mail/layout';
 import { CONFIRM_WITHIN_MS, unsubscribeLinks } from '../modules/remembrance/reminders.service';
-import { guestLink, type EventRow } from '../modules/remembrance/events.service';
+import { guestLink } from '../modules/remembrance/events.service';
+import type { EventRow } from '../modules/remembrance/remembrance.repository';
 import { HOUR_MS, type JobDef } from './job';
 
 interface Occasion {

@@ -7,7 +7,7 @@ import { presentGifts } from '../gift/gift.presenter';
 import { presentAccountType, presentPersonData } from '../person/person.presenter';
 import type { MediaLinks } from '../../media/media-links';
 import { pageNumber } from '../content/post-pages';
-import { presentEvents } from '../remembrance/events.service';
+import { presentEvents } from '../remembrance/remembrance.presenter';
 import type { GuestPageState, GuestView } from './guest-view.service';
 
 /** One page of each list (issue 13 §1); without it, both lists whole (the spec's reads). */

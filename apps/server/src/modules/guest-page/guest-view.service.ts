@@ -11,7 +11,7 @@ import type { ListedPost } from '../content/content.repository';
 import { cachedPostList } from '../content/post-list-cache';
 import { GIFT_POLICY } from '../gift/gift.policy';
 import { PERSON_POLICY } from '../person/person.policy';
-import { eventsOf, type EventRow } from '../remembrance/events.service';
+import { eventsOf, type EventRow } from '../remembrance/remembrance.repository';
 
 export interface GuestView {
   memorial: Memorial;

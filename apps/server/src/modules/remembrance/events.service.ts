@@ -1,52 +1,18 @@
 // The ceremonies of a memorial (issue 14 §2): the owner adds, edits and deletes them; whoever can see
 // the memorial sees them (upcoming above the memories, past ones folded) and can add one to their
 // calendar. A change touches the memorial row, which is part of every stamp of its cached page.
-import { eventName, EVENT_LIMITS, EVENT_MESSAGES, type EventFormValues, type EventKind, type MemorialEvent } from '@recuerdos/shared/remembrance';
+import { EVENT_LIMITS, EVENT_MESSAGES, type EventFormValues, type MemorialEvent } from '@recuerdos/shared/remembrance';
 import { limaDate } from '@recuerdos/shared/dates';
-import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Database, Memorial, MemorialEventsTable } from '../../db/schema';
+import type { Memorial } from '../../db/schema';
 import { accessMemorial, type Caller, type MemorialAccess } from '../../auth/memorial-access';
 import { authorize, type Permission } from '../../auth/permissions';
 import { AppError, badRequest } from '../../http/errors';
 import { refuseWhenContractEnded } from '../content/content.service';
 import { REMEMBRANCE_POLICY } from './remembrance.policy';
 import { buildCalendar } from './ics';
-
-type Executor = Kysely<Database> | Transaction<Database>;
-
-export type EventRow = Omit<Selectable<MemorialEventsTable>, 'createdAt' | 'updatedAt'>;
-
-export async function eventsOf(db: Executor, memorialId: number): Promise<EventRow[]> {
-  return db
-    .selectFrom('memorialEvents')
-    .select(['id', 'memorialId', 'kind', 'title', 'date', 'time', 'place', 'mapUrl'])
-    .where('memorialId', '=', memorialId)
-    .orderBy('date')
-    .orderBy('time')
-    .orderBy('id')
-    .execute();
-}
-
-export function presentEvent(row: EventRow, today: string): MemorialEvent {
-  const kind = row.kind as EventKind;
-  return {
-    id: row.id,
-    kind,
-    name: eventName(kind, row.title),
-    title: row.title,
-    date: row.date,
-    time: row.time,
-    place: row.place,
-    mapUrl: row.mapUrl,
-    past: row.date < today,
-  };
-}
-
-export function presentEvents(rows: readonly EventRow[], now: Date): MemorialEvent[] {
-  const today = limaDate(now);
-  return rows.map((row) => presentEvent(row, today));
-}
+import { eventsOf, touchMemorial } from './remembrance.repository';
+import { presentEvent, presentEvents } from './remembrance.presenter';
 
 async function access(ctx: AppContext, caller: Caller, identifier: string, permission: Permission): Promise<MemorialAccess> {
   const found = await accessMemorial(ctx.db, caller, identifier);
@@ -60,9 +26,6 @@ export async function listForOwner(ctx: AppContext, caller: Caller, identifier: 
   return presentEvents(await eventsOf(ctx.db, memorial.id), ctx.now());
 }
 
-async function touchMemorial(db: Executor, memorial: Memorial, now: Date): Promise<void> {
-  await db.updateTable('memorials').set({ updatedAt: now.toISOString() }).where('id', '=', memorial.id).execute();
-}
 
 export async function saveEvent(ctx: AppContext, caller: Caller, input: EventFormValues & { identifier: string; id?: number | undefined }): Promise<MemorialEvent> {
   const { memorial } = await access(ctx, caller, input.identifier, REMEMBRANCE_POLICY.manage);

@@ -66,6 +66,7 @@ describe('ceremonies: permissions', () => {
       run: async (roles, options) => {
         await t.db.insertInto('memorialEvents').values({ memorialId: roles.owner.memorial.id, kind: 'entierro', title: '', date: '2030-03-15', time: '10:00', place: 'Cementerio El Ángel', mapUrl: '', createdAt: '', updatedAt: '' }).execute();
         const res = await t.get<GuestViewData>(`/api/person/guest-view?id=${roles.owner.memorial.identifier}`, options);
+        if (res.status === 200) expect(res.body.data.events.map((e) => e.place)).toEqual(['Cementerio El Ángel']);
         return { status: res.status, data: res.status === 200 ? {} : res.body.data };
       },
     },
@@ -73,8 +74,16 @@ describe('ceremonies: permissions', () => {
       name: 'GET reminders/calendar',
       expect: { P: OWNER_OR_GUEST, U: EVERYONE },
       run: async (roles, options) => {
-        const res = await t.get(`/api/reminders/calendar?id=${roles.owner.memorial.identifier}`, options).catch(() => null);
-        return { status: res?.status ?? 200, data: res && res.status !== 200 ? res.body.data : {} };
+        // The file itself, not the JSON envelope: read it raw.
+        const headers: Record<string, string> = { ...options.headers };
+        if (options.token) headers.token = options.token;
+        if (options.guest) headers.guest = options.guest;
+        const res = await fetch(`${t.url}/api/reminders/calendar?id=${roles.owner.memorial.identifier}`, { headers });
+        const body = await res.text();
+        if (res.status !== 200) return { status: res.status, data: (JSON.parse(body) as { data: unknown }).data };
+        expect(res.headers.get('content-type')).toContain('text/calendar');
+        expect(body).toContain('BEGIN:VCALENDAR');
+        return { status: res.status, data: {} };
       },
     },
   ];
@@ -242,6 +251,19 @@ describe('reminders', () => {
     const refused = await t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email: 'otro@example.pe', consent: true }, { headers: { 'x-forwarded-for': freshIp() } });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(REMINDER_MESSAGES.off);
+  });
+
+  it('keep one request per address when many arrive at once (no error, one row, one e-mail per allowed request)', async () => {
+    const { memorial } = await makeOwner(t.db);
+    const email = 'a-la-vez@example.pe';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email, consent: true }, { headers: { 'x-forwarded-for': freshIp() } })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array<number>(3).fill(200), ...Array<number>(9).fill(429)]);
+    expect(await subscribers(memorial.id)).toHaveLength(1);
+    await t.mailsSent();
+    expect(t.smtp.to(email)).toHaveLength(3);
   });
 
   it('ask for consent, limit confirmation e-mails to one address, forget unconfirmed addresses after 7 days, and keep private memorials closed', async () => {

@@ -65,25 +65,23 @@ export async function subscribe(ctx: AppContext, caller: Caller, input: { id: st
   const token = randomBytes(32).toString('base64url');
   const consentText = reminderConsentText(memorial.fullname);
   await ctx.db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('reminderSubscriptions')
-      .select(['id', 'state'])
-      .where('memorialId', '=', memorial.id)
-      .where('email', '=', input.email)
+    // Requests for one address released at once: the unique (memorial, e-mail) pair keeps one row.
+    const inserted = await trx
+      .insertInto('reminderSubscriptions')
+      .values({ memorialId: memorial.id, email: input.email, state: 'pending', confirmTokenHash: hashToken(token), consentText, requestedAt: now.toISOString(), confirmedAt: null })
+      .onConflict((oc) => oc.columns(['memorialId', 'email']).doNothing())
       .executeTakeFirst();
-    // Already subscribed: nothing to confirm, nothing to tell (the answer is the same for everyone).
-    if (existing?.state === 'confirmed') return;
-    if (existing) {
-      await trx
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      // Waiting: a new link replaces the old one. Already subscribed: nothing to confirm, nothing to
+      // tell (the answer is the same for everyone).
+      const renewed = await trx
         .updateTable('reminderSubscriptions')
         .set({ confirmTokenHash: hashToken(token), consentText, requestedAt: now.toISOString() })
-        .where('id', '=', existing.id)
-        .execute();
-    } else {
-      await trx
-        .insertInto('reminderSubscriptions')
-        .values({ memorialId: memorial.id, email: input.email, state: 'pending', confirmTokenHash: hashToken(token), consentText, requestedAt: now.toISOString(), confirmedAt: null })
-        .execute();
+        .where('memorialId', '=', memorial.id)
+        .where('email', '=', input.email)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(renewed.numUpdatedRows) === 0) return;
     }
     await ctx.mail.queue(
       composeMail({
