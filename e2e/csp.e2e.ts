@@ -27,7 +27,7 @@ describe('Content-Security-Policy', () => {
     }
   });
 
-  it('allows the inlined styles of the QR page and the doors by their hash, and no other <style> block', async () => {
+  it('allows the inlined styles and the after-paint starter of the QR page and the doors by their hash, and no other inline block', async () => {
     const memorial = await seedMemorial(server, { type: 'U', person: 'Elena Paredes Ríos', ownerPosts: [{ text: 'Siempre contigo.' }] });
     for (const url of [`/guest?id=${memorial.identifier}`, '/', '/login']) {
       const res = await fetch(`${server.baseUrl}${url}`);
@@ -36,16 +36,28 @@ describe('Content-Security-Policy', () => {
       const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
       expect(blocks.length, url).toBeGreaterThan(0);
       expect(html).not.toContain('rel="stylesheet"');
+      const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
       const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
-      expect(styleSrc.filter((source) => source.startsWith("'sha256-")), url).toEqual(blocks.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`));
+      expect(styleSrc.filter((source) => source.startsWith("'sha256-")), url).toEqual(blocks.map(hash));
       expect(styleSrc).not.toContain("'unsafe-inline'");
+      // One inline script, the starter; nothing executable is linked from the markup itself.
+      const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !m[1]?.includes('application/json'));
+      expect(scripts.map((m) => m[1]), url).toEqual([' type="module"']);
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+      expect(scriptSrc, url).toEqual(["'self'", hash(scripts[0]?.[2] ?? '')]);
     }
-    // Painted with them, and nothing refused.
+    // Painted with them in the phone's own serif, hydrated by the starter's bundle, nothing refused.
     const { page, problems, close } = await openPage(browser, server.baseUrl);
     try {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
       await page.goto(`/guest?id=${memorial.identifier}`);
       const font = await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily);
-      expect(font).toContain('Lora');
+      expect(font).toMatch(/^Georgia, /);
+      await page.locator('.toaster').waitFor({ state: 'attached' });
+      expect(scripts.some((file) => /^\/assets\/guest-entry-client-[\w-]+\.js$/.test(file))).toBe(true);
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { DESKTOP, PHONE, WIDTHS, fieldErrors, horizontalOverflow, openPage } from './support/browser';
+import { DESKTOP, PHONE, WIDTHS, fieldErrors, horizontalOverflow, openPage, pageHydrated } from './support/browser';
 import { makeOwner, type Owner } from './support/owner';
 import { ROOT, uniqueEmail } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
@@ -120,12 +120,14 @@ describe('hydration', () => {
     try {
       await watchIslands(page);
       await page.goto('/');
+      await pageHydrated(page);
       const current = () => page.locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label');
       expect(await islandChanges(page)).toEqual([]);
       await page.getByRole('button', { name: 'Imagen siguiente' }).click();
       await expect.poll(current).toBe('Ver imagen 2 de 6');
 
       await page.goto('/login');
+      await pageHydrated(page);
       // Enabled once hydrated.
       await expect.poll(() => page.getByRole('button', { name: 'Ingresar' }).isEnabled()).toBe(true);
       expect(await islandChanges(page)).toEqual([]);

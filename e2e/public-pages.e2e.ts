@@ -2,7 +2,7 @@
 // CSP errors, no sideways scrolling, and axe-core with no serious or critical violation.
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { PHONE, WIDTHS, horizontalOverflow, openPage } from './support/browser';
+import { PHONE, WIDTHS, horizontalOverflow, openPage, pageHydrated } from './support/browser';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();
@@ -33,6 +33,7 @@ describe.each(WIDTHS)('public pages at $name', ({ viewport }) => {
       await page.waitForURL('**/login');
       await page.goBack();
       await page.getByRole('heading', { level: 1, name: 'Un lugar para recordar a quienes amamos' }).waitFor();
+      await pageHydrated(page);
 
       // Carousel of six, keyboard and button operated.
       const slides = page.locator('.carousel__slide');
@@ -199,6 +200,7 @@ describe('app shell files', () => {
         }).observe(document, { childList: true, subtree: true });
       });
       await page.goto('/');
+      await pageHydrated(page);
       await page.getByRole('button', { name: 'Imagen siguiente' }).click();
       await expect.poll(() => page.locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label')).toBe('Ver imagen 2 de 6');
       expect(await page.evaluate(() => (window as unknown as { landingReplaced: number }).landingReplaced)).toBe(0);

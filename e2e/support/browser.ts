@@ -78,6 +78,14 @@ export async function openPage(
   return { page, context, problems, close: () => context.close() };
 }
 
+/**
+ * The light pages (QR page, landing, /login) start their script after the first paint: a test waits
+ * for `<html data-hydrated>` (apps/web/src/lib/hydrated.ts) before it taps what the script runs.
+ */
+export async function pageHydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** The page does not scroll sideways (nothing wider than the screen). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

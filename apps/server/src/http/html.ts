@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { jsonForHtml } from '@recuerdos/shared/site-config';
 export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
@@ -12,15 +13,44 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** The Content-Security-Policy `style-src` source of an inline <style> block's text. */
-export function styleHash(css: string): string {
-  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+/** The Content-Security-Policy source (`style-src`, `script-src`) of an inline block's text. */
+export function inlineHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /** The styles' text and CSP hashes, or none when a file is missing or could close its <style> block. */
 export function readInlineStyles(distDir: string, styles: string[]): { css: string; hash: string }[] {
   const files = styles.map((style) => path.join(distDir, style));
   if (!files.every((file) => fs.existsSync(file))) return [];
-  const inline = files.map((file) => fs.readFileSync(file, 'utf8')).map((css) => ({ css, hash: styleHash(css) }));
+  const inline = files.map((file) => fs.readFileSync(file, 'utf8')).map((css) => ({ css, hash: inlineHash(css) }));
   return inline.some(({ css }) => /<\/style/i.test(css)) ? [] : inline;
+}
+
+/**
+ * The inline module that starts a light page's bundle once its first contentful paint is on screen
+ * (issue 13, LCP; docs/decisions/021): the page is whole without JavaScript, so on a phone's slow
+ * link its scripts must not share the first paint's bandwidth and round trips. It asks for the entry
+ * and its imports together (modulepreload, no waterfall); where paint timing is unknown, after the
+ * next frame; in a background tab, where nothing paints, after a second. The CSP allows exactly
+ * this text by its hash.
+ */
+export function afterPaintStarter(script: string, preloads: readonly string[]): { code: string; hash: string } {
+  const code = `const [entry, ...imports] = ${jsonForHtml([script, ...preloads])};
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const href of imports) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  import(entry).catch(() => {});
+};
+if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start);
+  }).observe({ type: 'paint', buffered: true });
+} else {
+  requestAnimationFrame(() => setTimeout(start));
+}
+setTimeout(start, 1000);
+`;
+  return { code, hash: inlineHash(code) };
 }

@@ -1,4 +1,4 @@
-// Security headers (strict CSP: no inline script, object-src/base-uri/frame-ancestors 'none'), HSTS,
+// Security headers (strict CSP: no inline script but by hash, object-src/base-uri/frame-ancestors 'none'), HSTS,
 // nosniff and Referrer-Policy; and a coarse per-address ceiling on /api (in-process, or Redis when
 // configured): generous for reads (a school group on one Wi-Fi reads a memorial together), tighter
 // for writes, none for health and readiness (load balancers poll them). The limits that matter —
@@ -28,8 +28,8 @@ function apiPath(url: string): string | null {
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  // Style attributes (server-rendered React markup, cropper transforms); <style> blocks only by hash
-  // (the QR page's inlined styles, allowInlineStyles below).
+  // Style attributes (server-rendered React markup, cropper transforms); <style> and <script> blocks
+  // only by hash (the light pages' inlined styles and after-paint starter, allowInline below).
   'style-src': ["'self'"],
   'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
@@ -45,14 +45,18 @@ export const CONTENT_SECURITY_POLICY = {
 } as const;
 
 /**
- * The policy already on a reply (set by helmet for every response), with `style-src` also allowing
- * inline <style> blocks of exactly these hashes (the QR page's inlined styles).
+ * The policy already on a reply (set by helmet for every response), with `style-src` and
+ * `script-src` also allowing the inline <style> and <script> blocks of exactly these hashes (the
+ * light pages' inlined styles and their after-paint starter).
  */
-export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]): void {
-  if (hashes.length === 0) return;
-  const current = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
-  if (typeof current !== 'string') return;
-  reply.header('content-security-policy', current.replace(/(^|;)\s*style-src ([^;]*)/, (_all, start: string, sources: string) => `${start}style-src ${sources} ${hashes.join(' ')}`));
+export function allowInline(reply: FastifyReply, hashes: { styles: readonly string[]; scripts: readonly string[] }): void {
+  let policy = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  for (const [directive, sources] of [['style-src', hashes.styles], ['script-src', hashes.scripts]] as const) {
+    if (sources.length === 0) continue;
+    policy = policy.replace(new RegExp(`(^|;)\\s*${directive} ([^;]*)`), (_all, start: string, current: string) => `${start}${directive} ${current} ${sources.join(' ')}`);
+  }
+  reply.header('content-security-policy', policy);
 }
 
 export async function registerSecurity(

@@ -5,7 +5,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { FlyerCarousel } from '../features/landing/components/flyer-carousel';
 import { FLYERS_ISLAND_ID } from '../features/landing/components/landing-page';
 import { FLYERS } from '../features/landing/media/catalog';
+import { markHydrated } from '../lib/hydrated';
 import './door-styles';
 
 const island = document.getElementById(FLYERS_ISLAND_ID);
 if (island) hydrateRoot(island, <FlyerCarousel images={FLYERS} />);
+markHydrated();

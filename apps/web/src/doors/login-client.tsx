@@ -3,6 +3,7 @@
 // SPA takes over with the session just stored (and trusts it without a renewal call).
 import { hydrateRoot } from 'react-dom/client';
 import { LOGIN_FORM_ISLAND_ID, LoginForm } from '../features/auth/components/login-form';
+import { markHydrated } from '../lib/hydrated';
 import { handOverFreshLogin } from '../lib/session';
 import { loadUserSession } from '../lib/session-storage';
 import './door-styles';
@@ -25,4 +26,5 @@ if (loadUserSession()) {
       />,
     );
   }
+  markHydrated();
 }

@@ -4,7 +4,8 @@
 import { hydrateRoot } from 'react-dom/client';
 import { GUEST_DATA_ELEMENT_ID, type GuestPageData } from '@recuerdos/shared/guest-page';
 import { GuestMemorial } from '../features/guest-memorial/components/guest-memorial';
-import './guest-fonts.css';
+import { deferHydration, hydrateInSteps } from '../lib/deferred-hydration';
+import { markHydrated } from '../lib/hydrated';
 import '../styles/tokens.css';
 import '../styles/base.css';
 import './guest-page.css';
@@ -13,5 +14,14 @@ const root = document.getElementById('root');
 const json = document.getElementById(GUEST_DATA_ELEMENT_ID)?.textContent;
 if (root && json) {
   const data = JSON.parse(json) as GuestPageData;
-  hydrateRoot(root, <GuestMemorial identifier={data.identifier} publicUrl={data.publicUrl} initial={data} />);
+  // In the task after the bundle's own: the profile, gifts and ceremonies, then the memories' cards
+  // in the tasks after that (issue 13, TBT; lib/deferred-hydration).
+  setTimeout(() => {
+    deferHydration();
+    try {
+      hydrateRoot(root, <GuestMemorial identifier={data.identifier} publicUrl={data.publicUrl} initial={data} />);
+    } finally {
+      void hydrateInSteps().then(markHydrated);
+    }
+  });
 }

@@ -1,6 +1,6 @@
 // The light doors' documents (docs/decisions/015-light-doors.md): '/' and '/login' rendered by the
 // web build's doors render, written around the markup with the door's own small bundle (read from
-// the doors' client manifest), its styles, the fonts and pictures of the first screen, and the site
+// the doors' client manifest), its styles, the pictures of the first screen, and the site
 // configuration as a JSON block the islands read. Each document is made once per site configuration
 // and kept with its compressed forms; without a built render (API tests, a server started before the
 // first build), or if it fails, the door is the SPA's client-rendered index.html.
@@ -18,7 +18,7 @@ import {
   type DoorsRenderModule,
 } from '@recuerdos/shared/doors';
 import { SITE_CONFIG_ELEMENT_ID, jsonForHtml, type SiteConfig } from '@recuerdos/shared/site-config';
-import { escapeHtml, readInlineStyles } from '../../http/html';
+import { afterPaintStarter, escapeHtml, readInlineStyles } from '../../http/html';
 import { compressHtml, type CompressedHtml } from '../../plugins/web';
 
 interface ManifestChunk {
@@ -28,27 +28,22 @@ interface ManifestChunk {
   assets?: string[];
 }
 
-/** A door's files: its entry, the chunks it imports at once, their CSS, the fonts to preload. */
+/** A door's files: its entry, the chunks it imports at once, their CSS. */
 export interface DoorAssets {
   script: string;
   modulePreloads: string[];
+  /** The inline module that asks for `script` and `modulePreloads` after the first paint. */
+  starter: { code: string; hash: string };
   styles: string[];
   /** The same styles' text, inlined when every file is there (as the QR page's; allowed by hash). */
   inlineStyles: { css: string; hash: string }[];
-  fonts: string[];
 }
-
-
-/** The doors' one web face (the headings; apps/web/src/doors/door-fonts.css), fetched with the document. */
-const PRELOADED_FONTS = [/\/lora-latin-600-normal-[\w-]+\.woff2$/];
 
 export function readDoorAssets(distDir: string): Record<DoorName, DoorAssets> | null {
   const file = path.join(distDir, DOORS_MANIFEST_FILE);
   if (!fs.existsSync(file)) return null;
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const url = (name: string) => `/${name}`;
-  const allFiles = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]).map(url);
-  const fonts = PRELOADED_FONTS.map((pattern) => allFiles.find((name) => pattern.test(name))).filter((name): name is string => !!name);
   const assetsOf = (entryKey: string): DoorAssets | null => {
     if (!manifest[entryKey]) return null;
     const seen = new Set<string>();
@@ -65,12 +60,14 @@ export function readDoorAssets(distDir: string): Record<DoorName, DoorAssets> | 
     if (!entry) return null;
     // Shared styles (the imported chunks') first: tokens and base come before the page's own.
     const styleFiles = [...new Set([...imported, entry].flatMap((chunk) => chunk.css ?? []))];
+    const script = url(entry.file);
+    const modulePreloads = imported.map((chunk) => url(chunk.file));
     return {
-      script: url(entry.file),
-      modulePreloads: imported.map((chunk) => url(chunk.file)),
+      script,
+      modulePreloads,
+      starter: afterPaintStarter(script, modulePreloads),
       styles: styleFiles.map(url),
       inlineStyles: readInlineStyles(distDir, styleFiles),
-      fonts,
     };
   };
   const result: Partial<Record<DoorName, DoorAssets>> = {};
@@ -91,14 +88,12 @@ export function doorDocument(page: DoorPage, assets: DoorAssets, config: SiteCon
     '<meta name="theme-color" content="#4a3b6b">',
     '<meta name="color-scheme" content="light">',
     // Requested in this order: the styles that block the first paint, the largest picture of the
-    // first screen (Lighthouse's LCP element on a phone and a desktop), the headings' face, scripts.
+    // first screen (Lighthouse's LCP element on a phone and a desktop); the scripts after the paint.
     ...(assets.inlineStyles.length > 0
       ? assets.inlineStyles.map(({ css }) => `<style>${css}</style>`)
       : assets.styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}">`)),
     ...page.preloadImages.map((image) => `<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`),
-    ...assets.fonts.map((font) => `<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`),
-    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
-    ...assets.modulePreloads.map((chunk) => `<link rel="modulepreload" href="${escapeHtml(chunk)}">`),
+    `<script type="module">${assets.starter.code}</script>`,
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
@@ -146,10 +141,12 @@ export function doorPages(webDistDir: string, siteConfig: () => SiteConfig, log:
     return compressHtml(doorDocument(renderer.render(door, config), renderer.assets[door], config));
   };
 
-  /** The CSP hashes of a door's inlined styles (empty until its page was made, or when linked). */
-  const styleHashes = async (door: DoorName): Promise<string[]> => {
+  /** The CSP hashes of a door's inline blocks: its styles (none when linked) and its starter. */
+  const inlineHashes = async (door: DoorName): Promise<{ styles: string[]; scripts: string[] }> => {
     const renderer = await (loading ??= load());
-    return renderer ? renderer.assets[door].inlineStyles.map(({ hash }) => hash) : [];
+    if (!renderer) return { styles: [], scripts: [] };
+    const assets = renderer.assets[door];
+    return { styles: assets.inlineStyles.map(({ hash }) => hash), scripts: [assets.starter.hash] };
   };
 
   const page = (door: DoorName): Promise<CompressedHtml | null> => {
@@ -164,5 +161,5 @@ export function doorPages(webDistDir: string, siteConfig: () => SiteConfig, log:
     cache.set(door, { key, page: made });
     return made;
   };
-  return { page, styleHashes };
+  return { page, inlineHashes };
 }

@@ -6,7 +6,7 @@ import type { DoorName } from '@recuerdos/shared/doors';
 import type { SiteConfig } from '@recuerdos/shared/site-config';
 import type { AppContext } from '../../context';
 import { createIndexHtml, sendHtml, sendIndex } from '../../plugins/web';
-import { allowInlineStyles } from '../../plugins/security';
+import { allowInline } from '../../plugins/security';
 import { doorPages } from './doors.html';
 
 export interface DoorOptions {
@@ -23,7 +23,7 @@ export const doorRoutes: FastifyPluginCallback<DoorOptions> = (app, { ctx, siteC
     app.get(url, async (request, reply) => {
       const page = await pages.page(door);
       if (!page) return sendIndex(reply, indexHtml());
-      allowInlineStyles(reply, await pages.styleHashes(door));
+      allowInline(reply, await pages.inlineHashes(door));
       // The demo link and the contact data follow the configuration: asked again on every visit.
       return sendHtml(request, reply.header('cache-control', 'no-cache'), page);
     });

@@ -1,11 +1,13 @@
 // GET / and GET /login send the light doors rendered by the web build's doors render (here a
 // stand-in module): the markup in #root, the door's own bundle and styles from the doors' manifest
-// (never the SPA's), the first screen's fonts and pictures preloaded, the site configuration as a
-// JSON block; made once per configuration and served compressed. A missing or failing render falls
+// (never the SPA's; the bundle asked for after the first paint), the first screen's pictures
+// preloaded and no web font, the site configuration as a JSON block; made once per configuration
+// and served compressed. A missing or failing render falls
 // back to the client-rendered index.html, never a 5xx.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_WEB_DIST, startTestServer, type TestServer } from '../../../test/helper';
+import { startedScripts } from '../../../test/inline-starter';
 
 const DOORS_SSR_WEB = path.join(import.meta.dirname, '../../../test/fixtures/doors-ssr/web');
 
@@ -34,13 +36,11 @@ describe('the doors with their render built', () => {
     expect(head).toContain('<title>Recuerdos · Memoriales en línea para recordar a quienes amamos</title>');
     expect(head).toContain('<meta name="description" content="Recuerdos: un memorial en línea para quienes amamos &amp; su &quot;historia&quot;.">');
     expect(head).toContain('<link rel="preload" as="image" href="/assets/flyer-1-test.svg" fetchpriority="high">');
-    // The doors' one web face, nothing else the build holds.
-    expect(head).toContain('<link rel="preload" href="/assets/lora-latin-600-normal-Test1.woff2" as="font" type="font/woff2" crossorigin>');
-    expect(head.match(/as="font"/g)).toHaveLength(1);
-    // Shared styles before the page's own; the entry and the chunk it imports.
+    // The phone's own fonts: no web face on the first screen.
+    expect(head).not.toContain('as="font"');
+    // Shared styles before the page's own; the entry and the chunk it imports, after the first paint.
     expect(head).toContain('<link rel="stylesheet" href="/assets/door-common-test.css"><link rel="stylesheet" href="/assets/landing-client-test.css">');
-    expect(head).toContain('<script type="module" src="/assets/door-landing-client-test.js"></script>');
-    expect(head).toContain('<link rel="modulepreload" href="/assets/door-common-test.js">');
+    expect(startedScripts(html, res.headers.get('content-security-policy'))).toEqual(['/assets/door-landing-client-test.js', '/assets/door-common-test.js']);
     // Nothing of the SPA or of the other door.
     expect(html).not.toContain('app-test.js');
     expect(html).not.toContain('login-client');
@@ -56,7 +56,7 @@ describe('the doors with their render built', () => {
     const html = await res.text();
     const head = headOf(html);
     expect(head).toContain('<title>Iniciar sesión · Recuerdos</title>');
-    expect(head).toContain('<script type="module" src="/assets/door-login-client-test.js"></script>');
+    expect(startedScripts(html, res.headers.get('content-security-policy'))[0]).toBe('/assets/door-login-client-test.js');
     expect(head).toContain('<link rel="stylesheet" href="/assets/login-client-test.css">');
     expect(head).not.toContain('rel="preload" as="image"');
     expect(html).not.toContain('landing-client');

@@ -18,7 +18,7 @@ import {
 import { pictureSrcSet } from '@recuerdos/shared/media';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { jsonForHtml } from '@recuerdos/shared/site-config';
-import { escapeHtml, readInlineStyles } from '../../http/html';
+import { afterPaintStarter, escapeHtml, readInlineStyles } from '../../http/html';
 
 /** A generic product picture (apps/web/public) for previews of anything but a public memorial. */
 export const GENERIC_PREVIEW_IMAGE = { path: '/og-recuerdos.jpg', width: 1200, height: 630 } as const;
@@ -35,22 +35,19 @@ interface ManifestChunk {
   assets?: string[];
 }
 
-/** The guest bundle's files: its entry, the chunks it imports at once, their CSS, the fonts to preload. */
+/** The guest bundle's files: its entry, the chunks it imports at once, their CSS. */
 export interface GuestAssets {
   script: string;
   modulePreloads: string[];
+  /** The inline module that asks for `script` and `modulePreloads` after the first paint. */
+  starter: { code: string; hash: string };
   styles: string[];
   /**
    * The same styles' text, inlined in the page: on a phone's slow link a stylesheet is one more
    * round trip before the first paint (issue 13, LCP). The CSP allows exactly these by hash.
    */
   inlineStyles: { css: string; hash: string }[];
-  fonts: string[];
 }
-
-
-/** Fonts the first screen paints with (the name in Lora 600, the text in Source Sans 3 400). */
-const PRELOADED_FONTS = [/\/lora-latin-600-normal-[\w-]+\.woff2$/];
 
 export function readGuestAssets(distDir: string): GuestAssets | null {
   const file = path.join(distDir, GUEST_MANIFEST_FILE);
@@ -69,14 +66,15 @@ export function readGuestAssets(distDir: string): GuestAssets | null {
   };
   visit(GUEST_ENTRY_SOURCE);
   const url = (name: string) => `/${name}`;
-  const allAssets = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.assets ?? [])]);
   const styleFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+  const script = url(entry.file);
+  const modulePreloads = chunks.slice(1).map((chunk) => url(chunk.file));
   return {
-    script: url(entry.file),
-    modulePreloads: chunks.slice(1).map((chunk) => url(chunk.file)),
+    script,
+    modulePreloads,
+    starter: afterPaintStarter(script, modulePreloads),
     styles: styleFiles.map(url),
     inlineStyles: readInlineStyles(distDir, styleFiles),
-    fonts: PRELOADED_FONTS.map((pattern) => allAssets.map(url).find((name) => pattern.test(name))).filter((name): name is string => !!name),
   };
 }
 
@@ -199,16 +197,15 @@ export function guestDocument(data: GuestPageData, rootHtml: string, assets: Gue
     '<meta name="color-scheme" content="light">',
     isPublic ? null : '<meta name="robots" content="noindex">',
     photoPreload(data),
-    ...assets.fonts.map((font) => `<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`),
     ...(assets.inlineStyles.length > 0
       ? assets.inlineStyles.map(({ css }) => `<style>${css}</style>`)
       : assets.styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}">`)),
-    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
-    ...assets.modulePreloads.map((chunk) => `<link rel="modulepreload" href="${escapeHtml(chunk)}">`),
+    `<script type="module">${assets.starter.code}</script>`,
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
-    '<link rel="manifest" href="/manifest.webmanifest">',
+    // No web app manifest: its start_url is the product's landing, and a visitor who adds this page
+    // to the home screen wants this memorial.
     ...previewTags(preview, isPublic),
   ].filter((line): line is string => line !== null);
   return [

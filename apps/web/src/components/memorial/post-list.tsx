@@ -1,5 +1,6 @@
 // A list of post cards in the stored order (the account area may wrap cards in its own sortable list).
 import type { Post } from '@recuerdos/shared/api-types';
+import { HydrateLater } from '../../lib/deferred-hydration';
 import { PostCard, postCardKind, postKey, type PostAuthorKind } from './post-card';
 
 export interface PostListProps {
@@ -12,11 +13,16 @@ export interface PostListProps {
   eagerCount?: number;
   /** Shown instead of the list when there are no posts. */
   emptyText: string;
+  /**
+   * A server-rendered list (the guest page, a page of at most 12 cards): it hydrates in a task of
+   * its own after the rest of the page, as the step of this name (lib/deferred-hydration).
+   */
+  hydrateInSteps?: string;
 }
 
-export function PostList({ posts, authorKind, onOpenMedia, onRequestDelete, onRequestReport, eagerCount = 0, emptyText }: PostListProps) {
+export function PostList({ posts, authorKind, onOpenMedia, onRequestDelete, onRequestReport, eagerCount = 0, emptyText, hydrateInSteps }: PostListProps) {
   if (posts.length === 0) return <p className="post-list__empty muted">{emptyText}</p>;
-  return (
+  const list = (
     <ul className="post-list">
       {posts.map((post, index) => (
         <li key={postKey(post)} className={postCardKind(post) === 'text' ? 'post-list__text' : undefined}>
@@ -25,4 +31,5 @@ export function PostList({ posts, authorKind, onOpenMedia, onRequestDelete, onRe
       ))}
     </ul>
   );
+  return hydrateInSteps ? <HydrateLater group={hydrateInSteps}>{list}</HydrateLater> : list;
 }

@@ -13,6 +13,7 @@ import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
 import { Toaster } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
+import { whenHydrated } from '../../../lib/deferred-hydration';
 import { clearGuestSession, getSessionState, renewGuestSession } from '../../../lib/session';
 import { getAccountType } from '../api/get-account-type';
 import { getGuestView } from '../api/get-guest-view';
@@ -62,11 +63,19 @@ function goHome(): void {
   window.location.replace('/');
 }
 
-/** The toasts' live region, mounted after hydration (the server's markup has none); only this re-renders. */
+/**
+ * The toasts' live region, mounted once the whole page has hydrated, its memories' cards included
+ * (the server's markup has none); only this re-renders.
+ */
 function ClientToaster() {
   const [mounted, setMounted] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    let live = true;
+    void whenHydrated().then(() => live && setMounted(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   return mounted ? <Toaster /> : null;
 }
 
@@ -231,14 +240,14 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
                 <h2 id="publicaciones" className="guest-section__title">
                   Publicaciones
                 </h2>
-                <PostList posts={view.adminPosts} authorKind="owner" onOpenMedia={setViewing} onRequestReport={setReporting} eagerCount={2} emptyText={laterPage ? 'No hay más publicaciones de la familia.' : 'La familia aún no ha compartido publicaciones.'} />
+                <PostList posts={view.adminPosts} authorKind="owner" onOpenMedia={setViewing} onRequestReport={setReporting} eagerCount={2} hydrateInSteps="family" emptyText={laterPage ? 'No hay más publicaciones de la familia.' : 'La familia aún no ha compartido publicaciones.'} />
                 {view.adminNext ? <MorePosts href={nextPageHref} load={loadFamily} /> : null}
               </section>
               <section className="guest-section" aria-labelledby="recuerdos-de-otros">
                 <h2 id="recuerdos-de-otros" className="guest-section__title">
                   Recuerdos compartidos por otros
                 </h2>
-                <PostList posts={view.guestPosts} authorKind="guest" onOpenMedia={setViewing} onRequestReport={setReporting} emptyText={laterPage ? 'No hay más recuerdos de visitantes.' : 'Todavía nadie ha compartido un recuerdo.'} />
+                <PostList posts={view.guestPosts} authorKind="guest" onOpenMedia={setViewing} onRequestReport={setReporting} hydrateInSteps="visitors" emptyText={laterPage ? 'No hay más recuerdos de visitantes.' : 'Todavía nadie ha compartido un recuerdo.'} />
                 {view.guestNext ? <MorePosts href={nextPageHref} load={loadVisitors} /> : null}
               </section>
               {laterPage ? (

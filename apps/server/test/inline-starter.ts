@@ -1,0 +1,19 @@
+// The light pages' inline after-paint starter (http/html.ts afterPaintStarter), read back from a
+// served page: the one inline module, allowed by the page's CSP through exactly its hash.
+import { createHash } from 'node:crypto';
+import { expect } from 'vitest';
+
+/** The scripts the page's starter asks for (entry first), once its CSP is checked to allow it. */
+export function startedScripts(html: string, policy: string | null): string[] {
+  const blocks = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  expect(blocks).toHaveLength(1);
+  const code = blocks[0] ?? '';
+  // No script of the page is requested before its first paint.
+  expect(html).not.toMatch(/<script[^>]* src=/);
+  expect(html).not.toContain('rel="modulepreload"');
+  const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(policy ?? '')?.[1]?.split(' ') ?? [];
+  expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`]);
+  const urls = /^const \[entry, \.\.\.imports\] = (\[.*?\]);$/m.exec(code)?.[1];
+  if (!urls) throw new Error('the starter names no scripts');
+  return JSON.parse(urls) as string[];
+}
