@@ -33,6 +33,9 @@ export async function saveEvent(ctx: AppContext, caller: Caller, input: EventFor
   const now = ctx.now();
   const values = { kind: input.kind, title: input.title, date: input.date, time: input.time, place: input.place, mapUrl: input.mapUrl, updatedAt: now.toISOString() };
   const id = await ctx.db.transaction().execute(async (trx) => {
+    // The memorial's row first: on PostgreSQL its lock makes saves for one memorial take turns, so
+    // the cap below counts what the others added (SQLite writes one at a time anyway).
+    await touchMemorial(trx, memorial, now);
     let saved: number;
     if (input.id !== undefined) {
       const result = await trx.updateTable('memorialEvents').set(values).where('id', '=', input.id).where('memorialId', '=', memorial.id).executeTakeFirst();
@@ -52,7 +55,6 @@ export async function saveEvent(ctx: AppContext, caller: Caller, input: EventFor
         .executeTakeFirstOrThrow();
       saved = row.id;
     }
-    await touchMemorial(trx, memorial, now);
     return saved;
   });
   const row = (await eventsOf(ctx.db, memorial.id)).find((event) => event.id === id);
@@ -63,9 +65,10 @@ export async function saveEvent(ctx: AppContext, caller: Caller, input: EventFor
 export async function deleteEvent(ctx: AppContext, caller: Caller, input: { identifier: string; id: number }): Promise<void> {
   const { memorial } = await access(ctx, caller, input.identifier, REMEMBRANCE_POLICY.manage);
   await ctx.db.transaction().execute(async (trx) => {
+    // The memorial's row first, as saveEvent: one order of locks, never a deadlock between the two.
+    await touchMemorial(trx, memorial, ctx.now());
     const result = await trx.deleteFrom('memorialEvents').where('id', '=', input.id).where('memorialId', '=', memorial.id).executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw new AppError(404, EVENT_MESSAGES.notFound);
-    await touchMemorial(trx, memorial, ctx.now());
   });
 }
 

@@ -137,6 +137,16 @@ describe('ceremonies', () => {
     expect(await t.db.selectFrom('memorialEvents').select('id').where('memorialId', '=', memorial.id).execute()).toHaveLength(0);
   });
 
+  it('never passes 30 ceremonies, even when the owner saves many at the same moment', async () => {
+    const { memorial, token } = await makeOwner(t.db);
+    const row = { memorialId: memorial.id, kind: 'otro', title: 'Responso', date: '2030-03-20', time: '', place: 'Casa familiar', mapUrl: '', createdAt: '', updatedAt: '' };
+    await t.db.insertInto('memorialEvents').values(Array.from({ length: 27 }, () => row)).execute();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.postJson('/api/events/save', { identifier: memorial.identifier, ...velorio }, { token })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 400, 400, 400, 400, 400]);
+    expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.body.message)).toEqual(Array(5).fill(EVENT_MESSAGES.tooMany));
+    expect(await t.db.selectFrom('memorialEvents').select('id').where('memorialId', '=', memorial.id).execute()).toHaveLength(30);
+  });
+
   it('gives a ceremony as an .ics file at its Lima time, and new content (not a 304) when a ceremony changes', async () => {
     const { memorial, token } = await makeOwner(t.db, { memorial: { fullname: 'Ana, María; Soto' } });
     clock = new Date('2030-03-10T15:00:00Z');
