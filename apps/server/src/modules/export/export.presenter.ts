@@ -2,6 +2,7 @@
 // Spanish that opens in any browser without internet (every picture and video sits beside it).
 import { limaDate } from '@recuerdos/shared/dates';
 import { postDate, profileDate } from '@recuerdos/shared/format';
+import { eventWhen, type MemorialEvent } from '@recuerdos/shared/remembrance';
 import type { Memorial } from '../../db/schema';
 import { escapeHtml } from '../../http/html';
 import type { ExportedPost } from './export.repository';
@@ -16,6 +17,8 @@ export interface ArchiveContents {
   memorial: Memorial;
   guestLink: string;
   profileFile: string | null;
+  /** The family's ceremonies (issue 14 §2), past and upcoming, in date order. */
+  ceremonies: MemorialEvent[];
   family: ArchivedPost[];
   visitors: ArchivedPost[];
   exportedAt: Date;
@@ -83,6 +86,14 @@ export function presentArchiveJson(contents: ArchiveContents): string {
       velas: memorial.candles,
       flores: memorial.flowers,
     },
+    ceremonias: contents.ceremonies.map((event) => ({
+      nombre: event.name,
+      fecha: event.date,
+      hora: event.time,
+      fechaLegible: eventWhen(event),
+      lugar: event.place,
+      mapa: event.mapUrl,
+    })),
     publicacionesDeLaFamilia: contents.family.map(jsonPost),
     recuerdosCompartidos: contents.visitors.map(jsonPost),
   };
@@ -109,6 +120,15 @@ function htmlPost({ post, file }: ArchivedPost, author: string): string {
     media = '<p class="missing">El archivo de esta publicación ya no estaba disponible al descargar.</p>';
   }
   return `<article>${media}${paragraphs(post.text)}<p class="meta">${escapeHtml(author)} · ${escapeHtml(postDate(post.reg))}</p></article>`;
+}
+
+function htmlCeremonies(ceremonies: readonly MemorialEvent[]): string {
+  if (ceremonies.length === 0) return '';
+  const items = ceremonies.map((event) => {
+    const map = event.mapUrl ? `<p class="file"><a href="${escapeHtml(event.mapUrl)}">Ver el mapa</a></p>` : '';
+    return `<article><h3>${escapeHtml(event.name)}</h3><p>${escapeHtml(eventWhen(event))}</p><p class="place">${escapeHtml(event.place)}</p>${map}</article>`;
+  });
+  return `<section><h2>Ceremonias</h2>${items.join('')}</section>`;
 }
 
 function lifeDates(memorial: Memorial): string {
@@ -147,6 +167,7 @@ export function presentArchiveHtml(contents: ArchiveContents): string {
 <main>
 <header>${photo}<h1>${name}</h1>${lifeDates(memorial)}<p class="epitaph">${escapeHtml(memorial.description)}</p><p class="place">${escapeHtml(memorial.location)}</p>
 <p class="note">${memorial.candles} velas encendidas · ${memorial.flowers} flores</p></header>
+${htmlCeremonies(contents.ceremonies)}
 ${section('Publicaciones', contents.family, () => 'Familia', 'La familia aún no había compartido publicaciones.')}
 ${section('Recuerdos compartidos por otros', contents.visitors, (post) => `De ${post.authorName}`, 'Aún no había recuerdos compartidos por otras personas.')}
 <p class="note">Copia descargada de Recuerdos el ${escapeHtml(postDate(limaDate(contents.exportedAt)))}. El memorial en línea: <a href="${escapeHtml(contents.guestLink)}">${escapeHtml(contents.guestLink)}</a>. Los datos también están en el archivo ${JSON_FILE}.</p>

@@ -1,5 +1,5 @@
 // 'Descargar mis recuerdos' (beyond the spec, issue 6): one memorial as a ZIP the family keeps —
-// its data (JSON and an HTML page), every published post, and their pictures and videos. The ZIP
+// its data and ceremonies (JSON and an HTML page), every published post, and their pictures and videos. The ZIP
 // is streamed as it is built: media are read from the store one at a time, never held in memory.
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
@@ -22,6 +22,8 @@ import {
   presentArchiveJson,
   type ArchivedPost,
 } from './export.presenter';
+import { eventsOf } from '../remembrance/remembrance.repository';
+import { presentEvents } from '../remembrance/remembrance.presenter';
 import { deleteOldTickets, insertTicket, publishedPosts, redeemTicket, type ExportedPost } from './export.repository';
 
 export interface MemorialArchive {
@@ -132,6 +134,7 @@ async function buildArchive(ctx: AppContext, memorial: Memorial, now: Date): Pro
     memorial,
     guestLink: `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(memorial.identifier)}`,
     profileFile,
+    ceremonies: presentEvents(await eventsOf(ctx.db, memorial.id), now),
     family,
     visitors,
     exportedAt: now,

@@ -85,6 +85,8 @@ describe('what the archive holds', () => {
       location: 'Cementerio El Ángel, Lima', description: 'Tu amor vive en nosotros & en <cada> flor.',
       picture: file(photo, 'perfil.jpg', 'image/jpeg'),
     }, { token })).status).toBe(200);
+    expect((await t.postJson('/api/events/save', { identifier: id, kind: 'misa-30', date: '2023-10-05', time: '19:00', place: 'Parroquia San Antonio <Miraflores>', mapUrl: 'https://maps.google.com/?q=-12.12,-77.03' }, { token })).status).toBe(200);
+    expect((await t.postJson('/api/events/save', { identifier: id, kind: 'otro', title: 'Responso', date: '2023-09-06', time: '', place: 'Casa familiar' }, { token })).status).toBe(200);
     expect((await t.post('/api/content/save-admin-message', { identifier: id, message: 'Te extrañamos, mamá' }, { token })).status).toBe(200);
     expect((await t.post('/api/content/save-admin-message', { identifier: id, message: 'En la playa', postPicture: file(photo, 'playa.jpg', 'image/jpeg') }, { token })).status).toBe(200);
     expect((await t.post('/api/content/save-admin-message', { identifier: id, message: ' ', postVideo: file(video, 'cumple.mp4', 'video/mp4') }, { token })).status).toBe(200);
@@ -122,6 +124,7 @@ describe('what the archive holds', () => {
       memorial: Record<string, unknown>;
       publicacionesDeLaFamilia: { autor: string; tipo: string; texto: string; archivo: string | null }[];
       recuerdosCompartidos: Record<string, unknown>[];
+      ceremonias: Record<string, string>[];
     };
     expect(json.memorial).toMatchObject({
       nombre: 'Rosa Mamaní Huamán',
@@ -133,6 +136,11 @@ describe('what the archive holds', () => {
       velas: 7,
       flores: 3,
     });
+    // The ceremonies in date order, with their day in words.
+    expect(json.ceremonias).toEqual([
+      { nombre: 'Responso', fecha: '2023-09-06', hora: '', fechaLegible: 'miércoles 6 de setiembre de 2023', lugar: 'Casa familiar', mapa: '' },
+      { nombre: 'Misa de 30 días', fecha: '2023-10-05', hora: '19:00', fechaLegible: 'jueves 5 de octubre de 2023, 19:00', lugar: 'Parroquia San Antonio <Miraflores>', mapa: 'https://maps.google.com/?q=-12.12,-77.03' },
+    ]);
     // The family's posts in the memorial's order (newest on top), then the visitors'.
     expect(json.publicacionesDeLaFamilia.map((p) => [p.tipo, p.texto, p.archivo, p.autor])).toEqual([
       ['video', '', 'videos/familia-001.mp4', 'Familia'],
@@ -150,6 +158,8 @@ describe('what the archive holds', () => {
     expect(html).toContain('<html lang="es-PE">');
     expect(html).toContain('<h1>Rosa Mamaní Huamán</h1>');
     expect(html).toContain('Tu amor vive en nosotros &amp; en &lt;cada&gt; flor.');
+    expect(html).toContain('<h2>Ceremonias</h2><article><h3>Responso</h3><p>miércoles 6 de setiembre de 2023</p><p class="place">Casa familiar</p></article>');
+    expect(html).toContain('<h3>Misa de 30 días</h3><p>jueves 5 de octubre de 2023, 19:00</p><p class="place">Parroquia San Antonio &lt;Miraflores&gt;</p><p class="file"><a href="https://maps.google.com/?q=-12.12,-77.03">Ver el mapa</a></p>');
     expect(html).toContain('<h2>Recuerdos compartidos por otros</h2>');
     expect(html).toContain('De Lucía');
     expect(html).toContain('src="videos/familia-001.mp4"');
