@@ -1,15 +1,17 @@
-// Issue 13 §4: a visitor's video survives a dropped connection. The test throttles the upload (a
-// weak signal at the cemetery), cuts the network mid-upload, and brings it back: the page says what
-// happened and keeps everything, "Reintentar" goes on from what the server already had (not from
-// the start), and the result is one memory awaiting approval holding exactly the chosen video.
+// Issue 13 §4: a visitor's video (and the family's own) survives a dropped connection. The test
+// throttles the upload (a weak signal at the cemetery), cuts the network mid-upload, and brings it
+// back: the page says what happened and keeps everything, "Reintentar" goes on from what the server
+// already had (not from the start), and the result is one memory (awaiting approval, for a visitor)
+// holding exactly the chosen video.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CDPSession, Request } from 'playwright-core';
+import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { PHONE, openPage } from './support/browser';
 import { pendingPosts, seedMemorial, type SeededMemorial } from './support/memorial';
+import { api, logIn, makeOwner, ownerToken } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();
@@ -31,6 +33,48 @@ afterAll(() => {
 const network = (cdp: CDPSession, offline: boolean, uploadBytesPerSecond = 768 * 1024) =>
   cdp.send('Network.emulateNetworkConditions', { offline, latency: 20, downloadThroughput: -1, uploadThroughput: uploadBytesPerSecond });
 
+/**
+ * Saves the dialog's video over a throttled link, cuts the link once the bar shows ≥ 40 %, checks
+ * the failure and what it kept (`failure`, `kept`, then `whileFailed`), brings the link back and
+ * presses "Reintentar".
+ * Answers the offset the upload went on from, and how far the bar had come before the cut.
+ */
+async function saveThroughADrop(
+  page: Page,
+  context: BrowserContext,
+  dialog: Locator,
+  texts: { failure: string; kept: string },
+  whileFailed: () => Promise<void>,
+): Promise<{ resumedAt: number; shownBeforeCut: number; firstOffsets: number[] }> {
+  const patches: number[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/uploads/')) patches.push(Number(request.headers()['upload-offset']));
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await network(cdp, false);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  const bar = dialog.getByRole('progressbar', { name: 'Subiendo tu video' });
+  // The connection drops once a good part of the video is on its way.
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(40);
+  const shownBeforeCut = Number(await bar.getAttribute('aria-valuenow'));
+  await network(cdp, true);
+
+  const alert = dialog.getByRole('alert');
+  await alert.getByText(`${texts.failure} ${CONNECTION}`).waitFor({ timeout: 30_000 });
+  expect(await alert.getByText(texts.kept).isVisible()).toBe(true);
+  expect(await dialog.getByLabel('Video', { exact: true }).evaluate((el: HTMLInputElement) => el.files?.[0]?.name ?? '')).toBe('aniversario.mp4');
+  await whileFailed();
+
+  await network(cdp, false);
+  const before = patches.length;
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  // The bar starts again from what the server has, not from zero.
+  await expect.poll(async () => Number((await bar.getAttribute('aria-valuenow')) ?? -1), { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(30);
+  await expect.poll(() => patches.length > before, { timeout: 10_000 }).toBe(true);
+  return { resumedAt: patches[before] ?? 0, shownBeforeCut, firstOffsets: patches.slice(0, before) };
+}
+
 describe('a guest video over a connection that drops', () => {
   it('resumes from where it stopped on Reintentar and ends as one memory awaiting approval', async () => {
     const video = mp4Bytes(Math.round(7.5 * MB));
@@ -38,10 +82,6 @@ describe('a guest video over a connection that drops', () => {
     fs.writeFileSync(clip, video);
     const { page, context, problems, close } = await openPage(browser, server.baseUrl, PHONE);
     try {
-      const patches: { offset: number; at: number }[] = [];
-      page.on('request', (request: Request) => {
-        if (request.method() === 'PATCH' && request.url().includes('/api/uploads/')) patches.push({ offset: Number(request.headers()['upload-offset']), at: Date.now() });
-      });
       await page.goto(`/guest?id=${memorial.identifier}`);
       await page.locator('.toaster').waitFor({ state: 'attached' });
       await page.getByLabel('Código de acceso').fill('misa2024');
@@ -54,40 +94,63 @@ describe('a guest video over a connection that drops', () => {
       await dialog.getByLabel('Tu nombre').fill('Julián Mamani');
       await dialog.getByLabel('Tu mensaje (opcional)').fill('Su aniversario en Puno.');
 
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await network(cdp, false);
-      await dialog.getByRole('button', { name: 'Guardar' }).click();
-      const bar = dialog.getByRole('progressbar', { name: 'Subiendo tu video' });
-      // The connection drops once a good part of the video is on its way.
-      await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(40);
-      const shownBeforeCut = Number(await bar.getAttribute('aria-valuenow'));
-      await network(cdp, true);
-
-      const alert = dialog.getByRole('alert');
-      await alert.getByText(`No pudimos enviar tu recuerdo. ${CONNECTION}`).waitFor({ timeout: 30_000 });
-      expect(await alert.getByText('Tu nombre, tu mensaje y el video que elegiste siguen aquí: puedes reintentarlo.').isVisible()).toBe(true);
-      expect(await dialog.getByLabel('Tu nombre').inputValue()).toBe('Julián Mamani');
-      expect(await dialog.getByLabel('Video', { exact: true }).evaluate((el: HTMLInputElement) => el.files?.[0]?.name ?? '')).toBe('aniversario.mp4');
-      expect(await pendingPosts(server.baseUrl, memorial)).toEqual([]);
-
-      await network(cdp, false);
-      const before = patches.length;
-      await alert.getByRole('button', { name: 'Reintentar' }).click();
-      // The bar starts again from what the server has, not from zero.
-      await expect.poll(async () => Number((await bar.getAttribute('aria-valuenow')) ?? -1), { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(30);
+      const { resumedAt, shownBeforeCut, firstOffsets } = await saveThroughADrop(page, context, dialog, {
+        failure: 'No pudimos enviar tu recuerdo.',
+        kept: 'Tu nombre, tu mensaje y el video que elegiste siguen aquí: puedes reintentarlo.',
+      }, async () => {
+        expect(await dialog.getByLabel('Tu nombre').inputValue()).toBe('Julián Mamani');
+        expect(await pendingPosts(server.baseUrl, memorial)).toEqual([]);
+      });
       await page.getByText('Su memoria ha sido enviada').waitFor({ timeout: 60_000 });
 
       // After the drop, the upload went on from an offset well into the file: nothing was sent twice but what was in flight.
-      const resumedAt = patches[before]?.offset ?? 0;
       expect(resumedAt).toBeGreaterThanOrEqual(2 * MB);
       expect(resumedAt / video.length).toBeGreaterThanOrEqual((shownBeforeCut - 15) / 100);
-      expect(patches[0]?.offset).toBe(0);
-      expect(patches.filter((p) => p.offset === 0)).toHaveLength(1);
+      expect(firstOffsets[0]).toBe(0);
+      expect(firstOffsets.filter((offset) => offset === 0)).toHaveLength(1);
 
       const pending = await pendingPosts(server.baseUrl, memorial);
       expect(pending).toEqual([expect.objectContaining({ fullname: 'Julián Mamani', text: 'Su aniversario en Puno.', path: expect.stringMatching(/\.mp4$/) as unknown })]);
       const stored = Buffer.from(await (await fetch(`${server.baseUrl}${pending[0]?.path ?? ''}`)).arrayBuffer());
+      expect(stored.equals(video)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("the family's own video over a connection that drops", () => {
+  it('resumes from where it stopped on Reintentar and ends as one post holding exactly that video', async () => {
+    const owner = await makeOwner(server, 'reanudar', ['Hilda Condori Quispe']);
+    const identifier = owner.memorials[0]?.identifier ?? '';
+    const video = mp4Bytes(Math.round(7.5 * MB));
+    const clip = path.join(tmp, 'aniversario.mp4');
+    fs.writeFileSync(clip, video);
+    const { page, context, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      await logIn(page, owner);
+      await page.getByRole('button', { name: 'Video', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deja tu video' });
+      await dialog.getByLabel('Video', { exact: true }).setInputFiles(clip);
+      await dialog.getByLabel('Mensaje (opcional)').fill('Su aniversario en Puno.');
+
+      const { resumedAt, shownBeforeCut } = await saveThroughADrop(page, context, dialog, {
+        failure: 'No pudimos guardar la publicación.',
+        kept: 'Lo que escribiste y el video que elegiste siguen aquí: puedes reintentarlo.',
+      }, async () => {
+        expect(await dialog.getByLabel('Mensaje (opcional)').inputValue()).toBe('Su aniversario en Puno.');
+        const posts = await api<{ posts: unknown[] }>(server, 'GET', `/content/get-admin-posts?identifier=${identifier}`, { token: await ownerToken(server, owner) });
+        expect(posts.data.posts).toEqual([]);
+      });
+      await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+      expect(resumedAt).toBeGreaterThanOrEqual(2 * MB);
+      expect(resumedAt / video.length).toBeGreaterThanOrEqual((shownBeforeCut - 15) / 100);
+
+      const token = await ownerToken(server, owner);
+      const posts = await api<{ posts: { text: string; path: string }[] }>(server, 'GET', `/content/get-admin-posts?identifier=${identifier}`, { token });
+      expect(posts.data.posts).toEqual([expect.objectContaining({ text: 'Su aniversario en Puno.', path: expect.stringMatching(/\.mp4$/) as unknown })]);
+      const stored = Buffer.from(await (await fetch(`${server.baseUrl}${posts.data.posts[0]?.path ?? ''}`)).arrayBuffer());
       expect(stored.equals(video)).toBe(true);
       expect(problems).toEqual([]);
     } finally {
