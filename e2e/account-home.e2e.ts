@@ -145,7 +145,9 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
         await privateVisitor.page.goto(`/guest?id=${id}`);
         await privateVisitor.page.getByText('Perfil privado').first().waitFor();
         const gate = privateVisitor.page.getByPlaceholder('Ingresa el código de acceso');
+        // Typed as soon as the field shows; Enter once "Ingresar" is live (the script comes after the paint).
         await gate.fill('miclavenueva202');
+        await expect.poll(() => privateVisitor.page.getByRole('button', { name: 'Ingresar' }).isEnabled()).toBe(true);
         await gate.press('Enter');
         await gate.waitFor({ state: 'detached' });
         await privateVisitor.page.getByRole('heading', { name: memorial.person, exact: true }).first().waitFor();

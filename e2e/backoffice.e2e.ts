@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/test/operators';
 import { expectAccessible } from './support/axe';
-import { WIDTHS, horizontalOverflow, openPage } from './support/browser';
+import { WIDTHS, horizontalOverflow, openPage, pageHydrated } from './support/browser';
 import { waitForMail } from './support/mail';
 import { api, logIn, makeOwner, ownerToken, runAdmin, uniqueEmail } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
@@ -45,6 +45,7 @@ describe.each(WIDTHS)('the back office at $name', ({ name, viewport }) => {
     try {
       await visitor.page.goto(`/guest?id=${memorial.identifier}`);
       await visitor.page.getByText(memoryText).waitFor();
+      await pageHydrated(visitor.page);
       await visitor.page.getByRole('button', { name: 'Reportar este recuerdo' }).first().click();
       const dialog = visitor.page.getByRole('dialog', { name: 'Reportar este recuerdo' });
       await dialog.waitFor();

@@ -203,7 +203,7 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
       await visitorCard.getByRole('button', { name: 'Reportar este recuerdo' }).click();
       const report = page.getByRole('dialog');
       await report.waitFor();
-      await page.keyboard.press('Escape');
+      await report.getByRole('button', { name: 'Cancelar' }).click();
       await report.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => (window as unknown as { cardsReplaced: number }).cardsReplaced)).toBe(0);
     });
@@ -236,6 +236,30 @@ describe.each(WIDTHS)('private memorial at $name', ({ viewport }) => {
       expect(await picture.getAttribute('src')).toMatch(/^\/media\/s\/[^/]+\/[\w-]+\.jpg$/);
       await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await picture.elementHandle());
       await expectAccessible(page, 'the private memorial after the code');
+    });
+  });
+
+  it('keeps a code typed before the script arrives, and sends nothing until the form is live', async () => {
+    await withPage(viewport, async ({ page }) => {
+      // The guest bundle held back, as on a slow link after the first paint.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/guest-entry-client-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(guestUrl(privateMemorial));
+      const gate = page.getByPlaceholder('Ingresa el código de acceso');
+      await gate.fill('flores2024');
+      await gate.press('Enter');
+      // The browser's own form was not sent (the code would be in the address, the id lost).
+      expect(await page.getByRole('button', { name: 'Ingresar' }).isDisabled()).toBe(true);
+      expect(new URL(page.url()).search).toBe(`?id=${privateMemorial.identifier}`);
+      release();
+      await expect.poll(() => page.getByRole('button', { name: 'Ingresar' }).isEnabled()).toBe(true);
+      expect(await gate.inputValue()).toBe('flores2024');
+      await gate.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Julia Quispe Mamani', exact: true }).waitFor();
     });
   });
 

@@ -1,8 +1,11 @@
 // The access-code screen of a private memorial (spec §2, §5): one field, 'Ingresa el código de
 // acceso' when empty, at most 15 characters; the server's refusal in red (spec §8). Checked with
 // the shared messages and limits, without zod, and drawn with the field styles but not the shared
-// TextField (which brings the form library along), to keep the first-paint bundle small.
-import { useId, useState, type SyntheticEvent } from 'react';
+// TextField (which brings the form library along), to keep the first-paint bundle small. The
+// server draws it and the script arrives after the first paint (docs/decisions/021): what a visitor
+// types before is read from the field itself, and "Ingresar" waits until the form is live (a tap or
+// Enter before would send the browser's own form, the code in the address and the id lost).
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { MESSAGES } from '@recuerdos/shared/messages';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { Button } from '../../../components/button';
@@ -28,14 +31,19 @@ interface AccessCodeFormProps {
 }
 
 export function AccessCodeForm({ identifier, fullname, onEntered }: AccessCodeFormProps) {
-  const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // An effect, as the login form's: Preact's hydration keeps the server's `disabled` otherwise.
+  const [live, setLive] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- once, after hydration (see above)
+  useEffect(() => setLive(true), []);
   const id = useId();
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const typed = new FormData(event.currentTarget).get('accessCode');
+    const code = typeof typed === 'string' ? typed : '';
     const problem = accessCodeProblem(code);
     setFieldError(problem);
     setServerError(null);
@@ -68,7 +76,6 @@ export function AccessCodeForm({ identifier, fullname, onEntered }: AccessCodeFo
             className="field__control"
             name="accessCode"
             placeholder="Ingresa el código de acceso"
-            value={code}
             maxLength={LIMITS.accessCodeMax}
             autoComplete="off"
             autoCapitalize="none"
@@ -76,8 +83,7 @@ export function AccessCodeForm({ identifier, fullname, onEntered }: AccessCodeFo
             spellCheck={false}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setCode(event.target.value);
+            onChange={() => {
               if (fieldError) setFieldError(null);
             }}
           />
@@ -88,7 +94,7 @@ export function AccessCodeForm({ identifier, fullname, onEntered }: AccessCodeFo
           ) : null}
         </div>
         {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
-        <Button type="submit" block loading={sending}>
+        <Button type="submit" block loading={sending} disabled={!live}>
           Ingresar
         </Button>
       </form>
