@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareText } from '@recuerdos/shared/share';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { expectAccessible } from './support/axe';
-import { DESKTOP, PHONE, WIDTHS, fieldErrors, horizontalOverflow, openPage, type TestPage } from './support/browser';
+import { DESKTOP, PHONE, WIDTHS, fieldErrors, horizontalOverflow, openPage, watchRemovals, type TestPage } from './support/browser';
 import { api, pendingPosts, samplePicture, seedMemorial, type SeededMemorial } from './support/memorial';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
@@ -158,17 +158,7 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
     await withPage(viewport, async ({ page }) => {
       // The lists of memories hydrate in steps after the rest of the page (lib/deferred-hydration):
       // in place, the server's cards kept, never replaced by a client render.
-      await page.addInitScript(() => {
-        const w = window as unknown as { cardsReplaced: number };
-        w.cardsReplaced = 0;
-        new MutationObserver((records) => {
-          for (const record of records) {
-            for (const node of Array.from(record.removedNodes)) {
-              if (node instanceof Element && (node.matches('.post-list, .post-card') || node.querySelector('.post-card'))) w.cardsReplaced += 1;
-            }
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
+      const cardsReplaced = await watchRemovals(page, '.post-list, .post-card');
       await page.goto(guestUrl(publicMemorial));
       await hydrated(page);
       const pictureCard = page.getByRole('article', { name: 'Foto: Familia' });
@@ -205,7 +195,7 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
       await report.waitFor();
       await report.getByRole('button', { name: 'Cancelar' }).click();
       await report.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => (window as unknown as { cardsReplaced: number }).cardsReplaced)).toBe(0);
+      expect(await cardsReplaced()).toBe(0);
     });
   });
 });

@@ -2,7 +2,7 @@
 // CSP errors, no sideways scrolling, and axe-core with no serious or critical violation.
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { PHONE, WIDTHS, horizontalOverflow, openPage, pageHydrated } from './support/browser';
+import { PHONE, WIDTHS, horizontalOverflow, openPage, pageHydrated, watchRemovals } from './support/browser';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();
@@ -188,22 +188,12 @@ describe('app shell files', () => {
     const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
     try {
       // Counts every removal of the server's landing markup (a client re-render would replace it).
-      await page.addInitScript(() => {
-        const w = window as unknown as { landingReplaced: number };
-        w.landingReplaced = 0;
-        new MutationObserver((records) => {
-          for (const record of records) {
-            for (const node of Array.from(record.removedNodes)) {
-              if (node instanceof Element && (node.matches('.landing') || node.querySelector('.landing'))) w.landingReplaced += 1;
-            }
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
+      const landingReplaced = await watchRemovals(page, '.landing');
       await page.goto('/');
       await pageHydrated(page);
       await page.getByRole('button', { name: 'Imagen siguiente' }).click();
       await expect.poll(() => page.locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label')).toBe('Ver imagen 2 de 6');
-      expect(await page.evaluate(() => (window as unknown as { landingReplaced: number }).landingReplaced)).toBe(0);
+      expect(await landingReplaced()).toBe(0);
       await page.getByRole('link', { name: 'Iniciar sesión' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
       expect(problems, problems.join('\n')).toEqual([]);

@@ -86,6 +86,26 @@ export async function pageHydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Counts, from the page's first byte on, every removal of an element matching `selector` (or
+ * holding one): a client render that replaces the server's markup instead of hydrating it shows up
+ * here. Call before `goto`; read the count with the returned function.
+ */
+export async function watchRemovals(page: Page, selector: string): Promise<() => Promise<number>> {
+  await page.addInitScript((watched: string) => {
+    const w = window as unknown as { removedServerNodes: number };
+    w.removedServerNodes = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (node instanceof Element && (node.matches(watched) || node.querySelector(watched))) w.removedServerNodes += 1;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+  return () => page.evaluate(() => (window as unknown as { removedServerNodes: number }).removedServerNodes);
+}
+
 /** The page does not scroll sideways (nothing wider than the screen). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
