@@ -126,23 +126,12 @@ export async function createContract(
 ): Promise<CreatedContract> {
   const args = ['run', '--silent', 'admin', '--', 'create-contract', '--email', options.email, '--name', options.name, '--lastname', options.lastname, '--person', options.person, '--json'];
   if (options.password) args.push('--password', options.password);
-  const run = async () => {
-    const child = spawn('npm', args, { cwd: ROOT, env: server.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    return { status: code, stdout: out, stderr: err };
-  };
-  // The CLI and the server share the SQLite file: a CLI transaction that meets the server's write
-  // may be refused at once ("database is locked", SQLITE_BUSY outside the busy timeout); nothing
-  // was written then, so it is run again (at most twice more).
-  let { status, stdout, stderr } = await run();
-  for (let retry = 0; retry < 2 && status !== 0 && `${stdout}${stderr}`.includes('database is locked'); retry++) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    ({ status, stdout, stderr } = await run());
-  }
+  const child = spawn('npm', args, { cwd: ROOT, env: server.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => child.once('close', resolve));
   if (status !== 0) throw new Error(`create-contract failed (${status}):\n${stdout}\n${stderr}`);
   const line = stdout
     .trim()

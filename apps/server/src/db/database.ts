@@ -67,12 +67,20 @@ const STATEMENT_CACHE_SIZE = 256;
  * compiled statements (the SQL text of a query is the same whatever its parameters) roughly
  * doubles the rate of simple reads. Bounded, least recently used first out. Safe because Kysely
  * runs one query at a time on the single connection and never streams here.
+ *
+ * Kysely opens SQLite transactions with a plain (deferred) `begin`: the write lock is taken at the
+ * first write, and if another process (the operator CLI, a backup) committed since the
+ * transaction's first read, SQLite refuses that write at once with "database is locked" — the busy
+ * timeout cannot help, the snapshot is stale. Transactions here begin IMMEDIATE instead: the lock is
+ * taken up front, and a second writer waits its turn (busy_timeout) instead of failing. This
+ * process's own transactions are one at a time anyway (Kysely's single connection).
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      const sql = text === 'begin' ? 'begin immediate' : text;
       let statement = cache.get(sql);
       if (statement) {
         cache.delete(sql);
