@@ -59,6 +59,19 @@ export function allowInline(reply: FastifyReply, hashes: { styles: readonly stri
   reply.header('content-security-policy', policy);
 }
 
+/**
+ * The light pages (the QR page, the landing, /login) go without Cross-Origin-Opener-Policy, which
+ * every other response keeps. A page arriving with `same-origin` from a tab that had none (a QR
+ * scanner's new tab, a search result, WhatsApp) makes the browser swap its browsing context group:
+ * a renderer process started cold for it (Android isolates sites that send COOP), whose first
+ * script context alone measured 60–100 ms against 25–35 ms without, on the page that must open
+ * fastest. These pages hold no session and no secret a cross-origin opener could reach (the same-
+ * origin policy still applies; framing stays refused by frame-ancestors). Decision 021.
+ */
+export function withoutOpenerIsolation(reply: FastifyReply): void {
+  reply.removeHeader('cross-origin-opener-policy');
+}
+
 export async function registerSecurity(
   app: FastifyInstance,
   options: { https: boolean; readsPerMinute: number; writesPerMinute: number; redis: Redis | null; redisPrefix: string },

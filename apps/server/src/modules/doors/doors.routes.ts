@@ -6,7 +6,7 @@ import type { DoorName } from '@recuerdos/shared/doors';
 import type { SiteConfig } from '@recuerdos/shared/site-config';
 import type { AppContext } from '../../context';
 import { createIndexHtml, sendHtml, sendIndex } from '../../plugins/web';
-import { allowInline } from '../../plugins/security';
+import { allowInline, withoutOpenerIsolation } from '../../plugins/security';
 import { doorPages } from './doors.html';
 
 export interface DoorOptions {
@@ -24,6 +24,7 @@ export const doorRoutes: FastifyPluginCallback<DoorOptions> = (app, { ctx, siteC
       const page = await pages.page(door);
       if (!page) return sendIndex(reply, indexHtml());
       allowInline(reply, await pages.inlineHashes(door));
+      withoutOpenerIsolation(reply);
       // The demo link and the contact data follow the configuration: asked again on every visit.
       return sendHtml(request, reply.header('cache-control', 'no-cache'), page);
     });

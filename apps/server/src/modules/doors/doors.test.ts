@@ -38,6 +38,11 @@ describe('the doors with their render built', () => {
     expect(head).toContain('<link rel="preload" as="image" href="/assets/flyer-1-test.svg" fetchpriority="high">');
     // The phone's own fonts: no web face on the first screen.
     expect(head).not.toContain('as="font"');
+    // The raster icon only (an SVG one is drawn as a document of its own on the main thread), and
+    // no opener isolation (a cold renderer process for the page that must open fastest).
+    expect(head).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32">');
+    expect(head).not.toContain('favicon.svg');
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
     // Shared styles before the page's own; the entry and the chunk it imports, after the first paint.
     expect(head).toContain('<link rel="stylesheet" href="/assets/door-common-test.css"><link rel="stylesheet" href="/assets/landing-client-test.css">');
     expect(startedScripts(html, res.headers.get('content-security-policy'))).toEqual(['/assets/door-landing-client-test.js', '/assets/door-common-test.js']);
@@ -53,6 +58,7 @@ describe('the doors with their render built', () => {
     const res = await fetch(`${t.url}/login`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
     const html = await res.text();
     const head = headOf(html);
     expect(head).toContain('<title>Iniciar sesión · Recuerdos</title>');
@@ -95,7 +101,10 @@ describe('the doors with their render built', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
     for (const page of ['/forgot-password', '/account', '/no-existe']) {
-      const html = await (await fetch(`${t.url}${page}`)).text();
+      const res = await fetch(`${t.url}${page}`);
+      // The account area and every other page keep their opener isolated.
+      expect(res.headers.get('cross-origin-opener-policy'), page).toBe('same-origin');
+      const html = await res.text();
       expect(html, page).toContain('<div id="root"></div>');
       expect(html, page).toContain('app-test.js');
     }

@@ -16,7 +16,7 @@ import * as service from './guest-view.service';
 import { GuestPageCache, pageStamp } from './guest-page-cache';
 import { PAGE_SIZE, pagingQuerySchema } from '../content/post-pages';
 import { matchesEtag } from '../../http/etag';
-import { allowInline } from '../../plugins/security';
+import { allowInline, withoutOpenerIsolation } from '../../plugins/security';
 import { limaDate } from '@recuerdos/shared/dates';
 
 export interface GuestPageOptions {
@@ -55,6 +55,7 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
     const loaded = await renderer();
     if (!loaded) return sendIndex(reply, indexHtml());
     allowInline(reply, { styles: loaded.assets.inlineStyles.map(({ hash }) => hash), scripts: [loaded.assets.starter.hash] });
+    withoutOpenerIsolation(reply);
     const { memorial } = access.access;
     // Counts and posts change at any time: the browser asks again on every visit (and gets a 304
     // while nothing it shows has changed).

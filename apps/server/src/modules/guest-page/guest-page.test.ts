@@ -148,6 +148,11 @@ describe('GET /guest', () => {
     expect(startedScripts(html, res.headers.get('content-security-policy'))).toEqual(['/assets/guest-entry-client-test.js', '/assets/guest-shared-test.js']);
     expect(top).toContain('<link rel="stylesheet" href="/assets/entry-client-test.css">');
     expect(top).not.toContain('as="font"');
+    // The raster icon only (an SVG one is drawn as a document of its own on the main thread), and
+    // no opener isolation (a cold renderer process for the page that must open fastest).
+    expect(top).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32">');
+    expect(top).not.toContain('favicon.svg');
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
     expect(top).not.toContain('rel="manifest"');
     expect(top).toContain(
       '<link rel="preload" as="image" href="/media/fotoclave2.jpg" imagesrcset="/media/fotoclave2-130.webp 130w, /media/fotoclave2-260.webp 260w, /media/fotoclave2-300.webp 300w" imagesizes="130px" fetchpriority="high">',
@@ -191,6 +196,7 @@ describe('GET /guest', () => {
     await addPosts(rendered.db, memorial.id);
     const res = await page(rendered, `?id=${memorial.identifier}`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
     const html = await res.text();
     expect(html).toContain('<main data-state="gate">código</main>');
     const data = guestData(html);
