@@ -156,9 +156,9 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
 
   it('turns a card over and shows pictures and videos in the media viewer', async () => {
     await withPage(viewport, async ({ page }) => {
-      // The lists of memories hydrate in steps after the rest of the page (lib/deferred-hydration):
-      // in place, the server's cards kept, never replaced by a client render.
-      const cardsReplaced = await watchRemovals(page, '.post-list, .post-card');
+      // The profile and the lists of memories hydrate in steps after the rest of the page
+      // (lib/deferred-hydration): in place, the server's markup kept, never replaced by a client render.
+      const cardsReplaced = await watchRemovals(page, '.post-list, .post-card, .profile-card, .gift-buttons');
       await page.goto(guestUrl(publicMemorial));
       await hydrated(page);
       const pictureCard = page.getByRole('article', { name: 'Foto: Familia' });

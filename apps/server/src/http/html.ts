@@ -31,17 +31,25 @@ export function readInlineStyles(distDir: string, styles: string[]): { css: stri
  * (issue 13, LCP; docs/decisions/021): the page is whole without JavaScript, so on a phone's slow
  * link its scripts must not share the first paint's bandwidth and round trips. It asks for the entry
  * and its imports together (modulepreload, no waterfall); where paint timing is unknown, after the
- * next frame; in a background tab, where nothing paints, after a second. The CSP allows exactly
- * this text by its hash.
+ * next frame; in a background tab, where nothing paints, after a second. Once they are here, each
+ * import is evaluated in a task of its own and the entry in the next, so no evaluation is one long
+ * task for a phone's slow CPU (TBT). The CSP allows exactly this text by its hash.
  */
 export function afterPaintStarter(script: string, preloads: readonly string[]): { code: string; hash: string } {
   const code = `const [entry, ...imports] = ${jsonForHtml([script, ...preloads])};
 let started = false;
-const start = () => {
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+const start = async () => {
   if (started) return;
   started = true;
   for (const href of imports) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
-  import(entry).catch(() => {});
+  try {
+    for (const href of imports) {
+      await import(href);
+      await nextTask();
+    }
+    await import(entry);
+  } catch {}
 };
 if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   new PerformanceObserver((list) => {

@@ -13,7 +13,7 @@ import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
 import { Toaster } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
-import { whenHydrated } from '../../../lib/deferred-hydration';
+import { HydrateLater, whenHydrated } from '../../../lib/deferred-hydration';
 import { clearGuestSession, getSessionState, renewGuestSession } from '../../../lib/session';
 import { getAccountType } from '../api/get-account-type';
 import { getGuestView } from '../api/get-guest-view';
@@ -219,20 +219,26 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
         ) : (
           <div className="guest-layout">
             <div className="guest-layout__profile">
-              <ProfileCard person={view.personData} gifts={view.gifts} variant="guest" guestLink={guestLink} headingLevel={1}>
-                <GiftButtons identifier={identifier} fullname={view.personData.fullname} onGiven={addGift} />
-              </ProfileCard>
+              {/* The profile and the ceremonies hydrate in steps of their own after the page's
+                  frame, as each list of memories does (lib/deferred-hydration; each is one element). */}
+              <HydrateLater group="profile">
+                <ProfileCard person={view.personData} gifts={view.gifts} variant="guest" guestLink={guestLink} headingLevel={1}>
+                  <GiftButtons identifier={identifier} fullname={view.personData.fullname} onGiven={addGift} />
+                </ProfileCard>
+              </HydrateLater>
             </div>
             <div className="guest-layout__posts">
-              <Ceremonies
-                identifier={identifier}
-                fullname={view.personData.fullname}
-                events={view.events}
-                link={guestLink}
-                isPrivate={isPrivate}
-                reminders={view.reminders}
-                onRemindMe={() => setRemindMe(true)}
-              />
+              <HydrateLater group="ceremonies">
+                <Ceremonies
+                  identifier={identifier}
+                  fullname={view.personData.fullname}
+                  events={view.events}
+                  link={guestLink}
+                  isPrivate={isPrivate}
+                  reminders={view.reminders}
+                  onRemindMe={() => setRemindMe(true)}
+                />
+              </HydrateLater>
               {isPrivate ? (
                 <FormBar label="Comparte un recuerdo" messagesAllowed={enabled(view.flagmsg)} picturesAllowed={enabled(view.flagpic)} onOpen={setComposing} />
               ) : null}
