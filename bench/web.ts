@@ -7,6 +7,7 @@
 //   npm run bench -- web --no-lighthouse   sizes only
 //   npm run bench -- web --runs 5          Lighthouse runs per page (median shown; default 3)
 //   npm run bench -- web --save-reports D  also write each run's Lighthouse report (JSON) into folder D
+//   npm run bench -- web --tasks           also where each page's TBT comes from (web/lighthouse-tasks.ts)
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { measureBundles, printBundleReport } from './web/bundle-sizes';
@@ -29,5 +30,5 @@ if (!process.argv.includes('--no-lighthouse')) {
   const runsAt = process.argv.indexOf('--runs');
   const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) || 3 : 3;
   const saveAt = process.argv.indexOf('--save-reports');
-  await runGuestLighthouse(runs, saveAt > 0 ? path.resolve(process.argv[saveAt + 1] ?? 'lighthouse-reports') : undefined);
+  await runGuestLighthouse(runs, saveAt > 0 ? path.resolve(process.argv[saveAt + 1] ?? 'lighthouse-reports') : undefined, process.argv.includes('--tasks'));
 }

@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../../e2e/support/browser';
+import { blockingByKind, describeBlocking, type TaskKind } from './lighthouse-tasks';
 import { seedMemorial } from '../../e2e/support/memorial';
 import { startServer } from '../../e2e/support/server';
 
@@ -76,10 +77,12 @@ interface LighthouseFigures {
   /** Everything the first view transferred, and how many images it loaded (issue 13: ≤ 300 KB, ≤ 12). */
   totalBytes: number;
   images: number;
+  /** With --tasks: the simulated blocking time by kind of task (lighthouse-tasks.ts). */
+  blocking?: Map<TaskKind, number>;
 }
 
 /** One audit's figures, or null when Lighthouse could not measure (its runtime error is printed). */
-async function audit(url: string, port: number, saveAs?: string): Promise<LighthouseFigures | null> {
+async function audit(url: string, port: number, saveAs?: string, tasks = false): Promise<LighthouseFigures | null> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   if (saveAs) {
@@ -103,6 +106,7 @@ async function audit(url: string, port: number, saveAs?: string): Promise<Lighth
     jsBytes: summary.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN,
     totalBytes: numeric('total-byte-weight'),
     images: summary.find((item) => item.resourceType === 'image')?.requestCount ?? 0,
+    blocking: tasks ? await blockingByKind(result) : undefined,
   };
 }
 
@@ -127,7 +131,7 @@ function addVisitorMemories(dataDir: string, identifier: string, count: number):
 }
 
 /** Lighthouse (mobile preset) on a seeded public and a seeded private memorial; `runs` audits each, median shown. */
-export async function runGuestLighthouse(runs = 3, saveDir?: string): Promise<void> {
+export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = false): Promise<void> {
   process.env.CHROME_PATH ??= '/usr/bin/chromium';
   // TRUST_PROXY: the seeded visitors come from many addresses (X-Forwarded-For), as at a funeral.
   const server = await startServer({ SEED_DEMO: '0', LOG_LEVEL: 'error', TRUST_PROXY: '1' });
@@ -181,7 +185,7 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string): Promise<vo
       const results: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) {
         const saveAs = saveDir ? path.join(saveDir, `${name.replace(/[^a-z0-9]+/gi, '-')}-${i + 1}.json`) : undefined;
-        const figures = await audit(url, chrome.port, saveAs);
+        const figures = await audit(url, chrome.port, saveAs, tasks);
         if (figures) results.push(figures);
       }
       if (results.length === 0) {
@@ -196,6 +200,7 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string): Promise<vo
       console.log(
         `${name.padEnd(32)} ${String(median((r) => r.performance)).padStart(5)} ${median((r) => r.fcpMs).toFixed(0).padStart(8)} ${median((r) => r.lcpMs).toFixed(0).padStart(8)} ${median((r) => r.tbtMs).toFixed(0).padStart(8)} ${median((r) => r.cls).toFixed(3).padStart(7)} ${String(median((r) => r.accessibility)).padStart(5)} ${kb(median((r) => r.jsBytes)).padStart(9)} ${kb(median((r) => r.totalBytes)).padStart(9)} ${String(median((r) => r.images)).padStart(6)}   (${results.length} runs; ${spread})`,
       );
+      if (tasks) console.log(`${''.padEnd(32)} TBT by task (simulated, mean per run, ms): ${describeBlocking(results.map((r) => r.blocking ?? new Map<TaskKind, number>()))}`);
     }
   } finally {
     chrome.kill();
