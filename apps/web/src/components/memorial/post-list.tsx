@@ -14,22 +14,28 @@ export interface PostListProps {
   /** Shown instead of the list when there are no posts. */
   emptyText: string;
   /**
-   * A server-rendered list (the guest page, a page of at most 12 cards): it hydrates in a task of
-   * its own after the rest of the page, as the step of this name (lib/deferred-hydration).
+   * A server-rendered list (the guest page, a page of at most 12 cards): its cards hydrate after the
+   * rest of the page, a few per task, as the steps named after it (lib/deferred-hydration).
    */
   hydrateInSteps?: string;
 }
 
+/** Cards hydrated per task: each step stays short on a phone's slow CPU (TBT). */
+const CARDS_PER_STEP = 4;
+
 export function PostList({ posts, authorKind, onOpenMedia, onRequestDelete, onRequestReport, eagerCount = 0, emptyText, hydrateInSteps }: PostListProps) {
   if (posts.length === 0) return <p className="post-list__empty muted">{emptyText}</p>;
-  const list = (
+  return (
     <ul className="post-list">
-      {posts.map((post, index) => (
-        <li key={postKey(post)} className={postCardKind(post) === 'text' ? 'post-list__text' : undefined}>
-          <PostCard post={post} authorKind={authorKind} onOpenMedia={onOpenMedia} onRequestDelete={onRequestDelete} onRequestReport={onRequestReport} eager={index < eagerCount} />
-        </li>
-      ))}
+      {posts.map((post, index) => {
+        const card = <PostCard post={post} authorKind={authorKind} onOpenMedia={onOpenMedia} onRequestDelete={onRequestDelete} onRequestReport={onRequestReport} eager={index < eagerCount} />;
+        return (
+          <li key={postKey(post)} className={postCardKind(post) === 'text' ? 'post-list__text' : undefined}>
+            {/* One boundary per card (one element: Preact resumes it in place), shared gates. */}
+            {hydrateInSteps ? <HydrateLater group={`${hydrateInSteps}-${Math.floor(index / CARDS_PER_STEP)}`}>{card}</HydrateLater> : card}
+          </li>
+        );
+      })}
     </ul>
   );
-  return hydrateInSteps ? <HydrateLater group={hydrateInSteps}>{list}</HydrateLater> : list;
 }
