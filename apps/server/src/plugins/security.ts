@@ -65,8 +65,9 @@ export function allowInline(reply: FastifyReply, hashes: { styles: readonly stri
  * scanner's new tab, a search result, WhatsApp) makes the browser swap its browsing context group:
  * a renderer process started cold for it (Android isolates sites that send COOP), whose first
  * script context alone measured 60–100 ms against 25–35 ms without, on the page that must open
- * fastest. These pages hold no session and no secret a cross-origin opener could reach (the same-
- * origin policy still applies; framing stays refused by frame-ancestors). Decision 021.
+ * fastest. These pages hold no session and no secret (the same-origin policy still applies; framing
+ * stays refused by frame-ancestors); a private memorial's page rendered with its content keeps the
+ * header. Decision 021.
  */
 export function withoutOpenerIsolation(reply: FastifyReply): void {
   reply.removeHeader('cross-origin-opener-policy');

@@ -55,8 +55,9 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
     const loaded = await renderer();
     if (!loaded) return sendIndex(reply, indexHtml());
     allowInline(reply, { styles: loaded.assets.inlineStyles.map(({ hash }) => hash), scripts: [loaded.assets.starter.hash] });
-    withoutOpenerIsolation(reply);
     const { memorial } = access.access;
+    // A private memorial's content, rendered for the visitor with its code, keeps its isolation.
+    if (memorial.type === 'U' || !access.readable) withoutOpenerIsolation(reply);
     // Counts and posts change at any time: the browser asks again on every visit (and gets a 304
     // while nothing it shows has changed).
     reply.header('cache-control', 'no-cache');

@@ -320,6 +320,8 @@ describe('GET /guest, rendered once and served many times (issue 13 §2)', () =>
     const html = await withCode.text();
     expect(guestData(html).view?.adminPosts.map((p) => p.text)).toEqual(['Primera de la familia']);
     expect(withCode.headers.get('etag')).toBeNull();
+    // Its content keeps the opener isolation the public page and the code screen go without.
+    expect(withCode.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     // The next visitor, without the code, gets the code screen: nothing of the content was kept for them.
     const stranger = await revisit(closed.memorial.identifier, null);
     expect(stranger.data?.view).toBeNull();
