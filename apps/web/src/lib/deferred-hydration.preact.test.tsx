@@ -42,6 +42,26 @@ function Page({ onPick }: { onPick: (n: number) => void }) {
   );
 }
 
+/** A list deferred as a whole, and its cards in groups of three inside it (as the guest page's lists). */
+function NestedPage({ onPick }: { onPick: (n: number) => void }) {
+  return (
+    <main>
+      <h1>Recuerdos</h1>
+      <HydrateLater group="list">
+        <ul>
+          {Array.from({ length: 6 }, (_, n) => (
+            <HydrateLater key={n} group={`cards-${Math.floor(n / 3)}`}>
+              <Card n={n} onPick={onPick} />
+            </HydrateLater>
+          ))}
+        </ul>
+      </HydrateLater>
+    </main>
+  );
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
 const ticks = async (count: number) => {
   for (let i = 0; i < count; i++) await Promise.resolve();
@@ -102,6 +122,50 @@ describe('HydrateLater', () => {
     button('Tarjeta 8').click();
     await ticks(5);
     expect(onPick).toHaveBeenCalledWith(8);
+    await done;
+  });
+
+  it('hydrates a deferred list in a step of its own, then the cards it holds in steps of theirs', async () => {
+    const onPick = vi.fn();
+    document.body.innerHTML = `<div id="root">${renderToString(<NestedPage onPick={onPick} />)}</div>`;
+    const root = document.getElementById('root') as HTMLElement;
+    const observer = new MutationObserver(() => {});
+    observer.observe(root, { childList: true, characterData: true, subtree: true, attributes: true });
+
+    deferHydration();
+    hydrateRoot(root, <NestedPage onPick={onPick} />);
+    const done = hydrateInSteps();
+    await nextTask();
+    // The list's step: its cards met there wait for their own.
+    button('Tarjeta 0').click();
+    await ticks(5);
+    expect(onPick).not.toHaveBeenCalled();
+    await nextTask();
+    // The first group of cards.
+    button('Tarjeta 0').click();
+    button('Tarjeta 3').click();
+    await ticks(5);
+    expect(onPick.mock.calls).toEqual([[0]]);
+    await done;
+    button('Tarjeta 5').click();
+    await ticks(5);
+    expect(onPick.mock.calls).toEqual([[0], [5]]);
+    expect(observer.takeRecords().filter((record) => record.type !== 'characterData')).toEqual([]);
+    expect(root.querySelectorAll('li')).toHaveLength(6);
+  });
+
+  it('releases a deferred list and the cards inside it at once when the visitor touches the page', async () => {
+    const onPick = vi.fn();
+    document.body.innerHTML = `<div id="root">${renderToString(<NestedPage onPick={onPick} />)}</div>`;
+    const root = document.getElementById('root') as HTMLElement;
+    deferHydration();
+    hydrateRoot(root, <NestedPage onPick={onPick} />);
+    const done = hydrateInSteps();
+    button('Tarjeta 4').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await ticks(10);
+    button('Tarjeta 4').click();
+    await ticks(5);
+    expect(onPick).toHaveBeenCalledWith(4);
     await done;
   });
 

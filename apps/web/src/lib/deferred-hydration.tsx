@@ -16,6 +16,8 @@ interface Gate {
 
 let armed = false;
 const gates = new Map<string, Gate>();
+/** The groups in the order they were met: the first hydration's, then those met as each hydrates. */
+let queue: Gate[] = [];
 let whenDone: Promise<void> = Promise.resolve();
 
 function gateFor(name: string): Gate {
@@ -25,6 +27,7 @@ function gateFor(name: string): Gate {
     const promise = new Promise<void>((resolve) => (open = resolve));
     gate = { opened: false, promise, open: () => ((gate as Gate).opened = true, open()) };
     gates.set(name, gate);
+    queue.push(gate);
   }
   return gate;
 }
@@ -37,7 +40,10 @@ function Gated({ name, children }: { name: string; children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Children hydrated in a later task, with the other parts of the same `group`. */
+/**
+ * Children hydrated in a later task, with the other parts of the same `group`. Parts may nest (a
+ * list, its cards): the inner ones met when the outer one hydrates wait for steps of their own.
+ */
 export function HydrateLater({ group, children }: { group: string; children: ReactNode }) {
   return (
     <Suspense fallback={null}>
@@ -49,36 +55,45 @@ export function HydrateLater({ group, children }: { group: string; children: Rea
 /** Before hydrating: the HydrateLater parts met by this hydration wait for hydrateInSteps. */
 export function deferHydration(): void {
   armed = true;
+  gates.clear();
+  queue = [];
 }
 
 /**
  * After hydrating the rest: the waiting groups, in the page's order, one per task (or all at once
- * when the visitor acts). Resolves once every one has hydrated.
+ * when the visitor acts). A group's render runs in a microtask after its gate opens, so the parts it
+ * meets have joined the queue before the next step. Resolves once every one has hydrated.
  */
 export function hydrateInSteps(): Promise<void> {
-  armed = false;
-  const waiting = [...gates.values()];
-  gates.clear();
   const events = ['pointerdown', 'keydown', 'focusin'] as const;
   whenDone = new Promise<void>((resolve) => {
+    let next = 0;
+    let stepping = true;
     const finish = () => {
+      stepping = false;
+      armed = false;
+      gates.clear();
+      queue = [];
       events.forEach((type) => document.removeEventListener(type, openAll, true));
       // The last group's render runs in a microtask after its gate opens.
       void Promise.resolve().then(() => resolve());
     };
-    const openAll = () => {
-      waiting.forEach((gate) => gate.opened || gate.open());
+    function openAll() {
+      // Parts met from now on (a list's cards) hydrate with their list.
+      armed = false;
+      queue.forEach((gate) => gate.opened || gate.open());
       finish();
-    };
+    }
     events.forEach((type) => document.addEventListener(type, openAll, { capture: true, passive: true }));
-    const step = (index: number) => {
-      const gate = waiting[index];
+    const step = () => {
+      if (!stepping) return;
+      const gate = queue[next++];
       if (!gate) return finish();
-      if (gate.opened) return step(index + 1);
+      if (gate.opened) return step();
       gate.open();
-      setTimeout(() => step(index + 1));
+      setTimeout(step);
     };
-    setTimeout(() => step(0));
+    setTimeout(step);
   });
   return whenDone;
 }

@@ -25,7 +25,7 @@ const CARDS_PER_STEP = 4;
 
 export function PostList({ posts, authorKind, onOpenMedia, onRequestDelete, onRequestReport, eagerCount = 0, emptyText, hydrateInSteps }: PostListProps) {
   if (posts.length === 0) return <p className="post-list__empty muted">{emptyText}</p>;
-  return (
+  const list = (
     <ul className="post-list">
       {posts.map((post, index) => {
         const card = <PostCard post={post} authorKind={authorKind} onOpenMedia={onOpenMedia} onRequestDelete={onRequestDelete} onRequestReport={onRequestReport} eager={index < eagerCount} />;
@@ -38,4 +38,7 @@ export function PostList({ posts, authorKind, onOpenMedia, onRequestDelete, onRe
       })}
     </ul>
   );
+  // The list itself in a step of its own (one Suspense throw for the list, not one per card, in the
+  // first hydration), then its cards a few per step.
+  return hydrateInSteps ? <HydrateLater group={`${hydrateInSteps}-list`}>{list}</HydrateLater> : list;
 }
