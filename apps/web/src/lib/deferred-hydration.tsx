@@ -62,7 +62,9 @@ export function deferHydration(): void {
 /**
  * After hydrating the rest: the waiting groups, in the page's order, one per task (or all at once
  * when the visitor acts). A group's render runs in a microtask after its gate opens, so the parts it
- * meets have joined the queue before the next step. Resolves once every one has hydrated.
+ * meets have joined the queue before the next step. Until the last step (a few tasks) a part
+ * rendered anew, not hydrated, waits for its turn too: it shows a step later. A visitor's tap or key
+ * releases everything at once. Resolves once every one has hydrated.
  */
 export function hydrateInSteps(): Promise<void> {
   const events = ['pointerdown', 'keydown', 'focusin'] as const;

@@ -14,8 +14,9 @@ export interface PostListProps {
   /** Shown instead of the list when there are no posts. */
   emptyText: string;
   /**
-   * A server-rendered list (the guest page, a page of at most 12 cards): its cards hydrate after the
-   * rest of the page, a few per task, as the steps named after it (lib/deferred-hydration).
+   * A server-rendered list (the guest page, a page of at most 12 cards): after the rest of the page
+   * the list hydrates in a step of its own, then its cards a few per step, the steps named after it
+   * (lib/deferred-hydration).
    */
   hydrateInSteps?: string;
 }
