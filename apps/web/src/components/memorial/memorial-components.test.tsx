@@ -152,15 +152,27 @@ describe('PostCard', () => {
     expect(onOpen).toHaveBeenCalledTimes(1);
   });
 
-  it('renders a video card with the fallback text and a delete icon when deletion is allowed', async () => {
+  it('renders a video card as its poster frame, plays it in the viewer with the fallback text, and deletes when allowed', async () => {
     const user = userEvent.setup();
     const onDelete = vi.fn();
-    const { container } = render(<PostCard post={post({ path: '/media/k.mp4' })} authorKind="guest" onRequestDelete={onDelete} eager />);
-    const video = container.querySelector('video');
-    expect(video?.getAttribute('src')).toBe('/media/k.mp4');
-    expect(video?.textContent).toBe(VIDEO_FALLBACK_TEXT);
+    const onOpen = vi.fn();
+    const video = post({ path: '/media/k.mp4', poster: '/media/k-poster.jpg', text: 'Su cumpleaños' });
+    const { container } = render(<PostCard post={video} authorKind="guest" onOpenMedia={onOpen} onRequestDelete={onDelete} />);
+    // The poster is an image that loads lazily; no <video> (and no player) until the visitor asks.
+    const poster = screen.getByRole('img', { name: 'Imagen del video: Su cumpleaños' });
+    expect(poster.getAttribute('src')).toBe('/media/k-poster.jpg');
+    expect(poster.getAttribute('loading')).toBe('lazy');
+    expect(container.querySelector('video')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ver video en grande' }));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ path: '/media/k.mp4' }));
     await user.click(screen.getByRole('button', { name: 'Eliminar publicación' }));
     expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ path: '/media/k.mp4' }));
+  });
+
+  it('shows a dark square for a video without a poster frame yet', () => {
+    const { container } = render(<PostCard post={post({ path: '/media/k.mp4' })} authorKind="owner" />);
+    expect(container.querySelector('span.post-card__media')).not.toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
   });
 
   it('lists posts in order, eager only at the top, and a gentle text when there are none', () => {
@@ -177,7 +189,9 @@ describe('MediaViewer', () => {
   it('plays .mp4 as a video and shows anything else as an image', () => {
     const { rerender } = render(<MediaViewer path="/media/k.mp4" description="Video de la familia" onClose={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: 'Video' });
-    expect(dialog.querySelector('video[controls]')?.getAttribute('src')).toBe('/media/k.mp4');
+    const player = dialog.querySelector('video[controls]');
+    expect(player?.getAttribute('src')).toBe('/media/k.mp4');
+    expect(player?.textContent).toBe(VIDEO_FALLBACK_TEXT);
     rerender(<MediaViewer path="/media/k.jpg" description="Foto de la familia" onClose={() => undefined} />);
     expect(screen.getByRole('img', { name: 'Foto de la familia' }).getAttribute('srcset')).toContain('/media/k-800.webp 800w');
     rerender(<MediaViewer path={null} description="" onClose={() => undefined} />);

@@ -124,11 +124,23 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, onRequestRe
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"
             />
+          ) : post.poster ? (
+            // The card shows the video's poster frame (issue 13 §3); the player opens in the media
+            // viewer, whose <video> carries the fallback text (spec §2, §8). No <video> here: a
+            // page's first <video> makes the browser parse its media-controls style sheet during
+            // the first frames (docs/decisions/021), and a poster image can load lazily.
+            <img
+              className="post-card__media"
+              src={post.poster}
+              width={size}
+              height={size}
+              alt={message ? `Imagen del video: ${message.slice(0, 120)}` : `Imagen del video compartido por ${author === 'Familia' ? 'la familia' : post.fullname}`}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
           ) : (
-            // The poster frame shows before anything of the video is downloaded (issue 13 §3).
-            <video className="post-card__media" src={post.path} poster={post.poster} width={size} height={size} preload="none" muted playsInline>
-              {VIDEO_FALLBACK_TEXT}
-            </video>
+            // A video stored before poster frames (until the backfill gives it one): a dark square.
+            <span className="post-card__media" />
           )}
           {onOpenMedia ? (
             <button type="button" className={`post-card__open post-card__open--${kind}`} onClick={() => onOpenMedia(post)}>
