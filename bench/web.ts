@@ -8,6 +8,7 @@
 //   npm run bench -- web --runs 5          Lighthouse runs per page (median shown; default 3)
 //   npm run bench -- web --save-reports D  also write each run's Lighthouse report (JSON) into folder D
 //   npm run bench -- web --tasks           also where each page's TBT comes from (web/lighthouse-tasks.ts)
+//   npm run bench -- web --pages landing   only the pages whose name holds one of the words (comma-separated)
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { measureBundles, printBundleReport } from './web/bundle-sizes';
@@ -30,5 +31,7 @@ if (!process.argv.includes('--no-lighthouse')) {
   const runsAt = process.argv.indexOf('--runs');
   const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) || 3 : 3;
   const saveAt = process.argv.indexOf('--save-reports');
-  await runGuestLighthouse(runs, saveAt > 0 ? path.resolve(process.argv[saveAt + 1] ?? 'lighthouse-reports') : undefined, process.argv.includes('--tasks'));
+  const pagesAt = process.argv.indexOf('--pages');
+  const pages = pagesAt > 0 ? (process.argv[pagesAt + 1] ?? '').split(',').filter(Boolean) : [];
+  await runGuestLighthouse(runs, saveAt > 0 ? path.resolve(process.argv[saveAt + 1] ?? 'lighthouse-reports') : undefined, process.argv.includes('--tasks'), pages);
 }

@@ -77,6 +77,8 @@ interface LighthouseFigures {
   /** Everything the first view transferred, and how many images it loaded (issue 13: ≤ 300 KB, ≤ 12). */
   totalBytes: number;
   images: number;
+  /** What the largest contentful paint was (Lighthouse's selector and label of its node). */
+  lcpElement: string;
   /** With --tasks: the simulated blocking time by kind of task (lighthouse-tasks.ts). */
   blocking?: Map<TaskKind, number>;
 }
@@ -106,8 +108,19 @@ async function audit(url: string, port: number, saveAs?: string, tasks = false):
     jsBytes: summary.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN,
     totalBytes: numeric('total-byte-weight'),
     images: summary.find((item) => item.resourceType === 'image')?.requestCount ?? 0,
+    lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
     blocking: tasks ? await blockingByKind(result) : undefined,
   };
+}
+
+/** "img.post-card__media (Foto compartida…)": the LCP node as Lighthouse describes it. */
+function lcpElementOf(details: unknown): string {
+  type NodeItem = { node?: { selector?: string; nodeLabel?: string } };
+  const tables = (details as { items?: { items?: NodeItem[] }[] } | undefined)?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  if (!node) return 'unknown';
+  const selector = (node.selector ?? '').split(' > ').slice(-2).join(' > ');
+  return `${selector} (${(node.nodeLabel ?? '').slice(0, 40)})`;
 }
 
 /** `count` approved visitors' memories (text) on a memorial, written into the server's SQLite file. */
@@ -130,8 +143,11 @@ function addVisitorMemories(dataDir: string, identifier: string, count: number):
   }
 }
 
-/** Lighthouse (mobile preset) on a seeded public and a seeded private memorial; `runs` audits each, median shown. */
-export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = false): Promise<void> {
+/**
+ * Lighthouse (mobile preset) on a seeded public, grown and private memorial, the landing and /login;
+ * `runs` audits each, median shown; `pages` (words of the pages' names) keeps only those pages.
+ */
+export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = false, pages: readonly string[] = []): Promise<void> {
   process.env.CHROME_PATH ??= '/usr/bin/chromium';
   // TRUST_PROXY: the seeded visitors come from many addresses (X-Forwarded-For), as at a funeral.
   const server = await startServer({ SEED_DEMO: '0', LOG_LEVEL: 'error', TRUST_PROXY: '1' });
@@ -182,6 +198,7 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = fal
     console.log(`targets (issue 13): Performance ≥ 98, LCP ≤ 1200 ms, TBT ≤ 50 ms, CLS ≤ 0.02, Accessibility 100; landing and login JS ≤ 40 KB\n`);
     console.log(`${'page'.padEnd(32)} ${'Perf'.padStart(5)} ${'FCP ms'.padStart(8)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(7)} ${'A11y'.padStart(5)} ${'JS wire'.padStart(9)} ${'all wire'.padStart(9)} ${'images'.padStart(6)}`);
     for (const [name, url] of targets) {
+      if (pages.length > 0 && !pages.some((word) => name.includes(word))) continue;
       const results: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) {
         const saveAs = saveDir ? path.join(saveDir, `${name.replace(/[^a-z0-9]+/gi, '-')}-${i + 1}.json`) : undefined;
@@ -200,6 +217,8 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = fal
       console.log(
         `${name.padEnd(32)} ${String(median((r) => r.performance)).padStart(5)} ${median((r) => r.fcpMs).toFixed(0).padStart(8)} ${median((r) => r.lcpMs).toFixed(0).padStart(8)} ${median((r) => r.tbtMs).toFixed(0).padStart(8)} ${median((r) => r.cls).toFixed(3).padStart(7)} ${String(median((r) => r.accessibility)).padStart(5)} ${kb(median((r) => r.jsBytes)).padStart(9)} ${kb(median((r) => r.totalBytes)).padStart(9)} ${String(median((r) => r.images)).padStart(6)}   (${results.length} runs; ${spread})`,
       );
+      const elements = [...new Set(results.map((r) => r.lcpElement))];
+      console.log(`${''.padEnd(32)} LCP element: ${elements.join('; ')}`);
       if (tasks) console.log(`${''.padEnd(32)} TBT by task (simulated, mean per run, ms): ${describeBlocking(results.map((r) => r.blocking ?? new Map<TaskKind, number>()))}`);
     }
   } finally {
