@@ -57,18 +57,20 @@ export function readGuestAssets(distDir: string): GuestAssets | null {
   if (!entry) return null;
   const seen = new Set<string>();
   const chunks: ManifestChunk[] = [];
+  // Each chunk after the chunks it imports, the entry last: the starter evaluates them in this
+  // order, one a task, so each task evaluates one chunk's own code.
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    chunks.push(chunk);
     chunk.imports?.forEach(visit);
+    chunks.push(chunk);
   };
   visit(GUEST_ENTRY_SOURCE);
   const url = (name: string) => `/${name}`;
   const styleFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
   const script = url(entry.file);
-  const modulePreloads = chunks.slice(1).map((chunk) => url(chunk.file));
+  const modulePreloads = chunks.slice(0, -1).map((chunk) => url(chunk.file));
   return {
     script,
     modulePreloads,

@@ -143,9 +143,14 @@ describe('GET /guest', () => {
     expect(html).not.toContain('<b>Mamani</b>');
 
     const top = head(html);
-    // The bundle (entry and the chunk it imports) is asked for after the first paint, by the one
+    // The bundle (entry and the chunks it imports) is asked for after the first paint, by the one
     // inline module the CSP allows; no web font, no app manifest (it would install the landing).
-    expect(startedScripts(html, res.headers.get('content-security-policy'))).toEqual(['/assets/guest-entry-client-test.js', '/assets/guest-shared-test.js']);
+    // The chunks in the order they are evaluated, each after the chunks it imports (one a task).
+    expect(startedScripts(html, res.headers.get('content-security-policy'))).toEqual([
+      '/assets/guest-entry-client-test.js',
+      '/assets/guest-shared-test.js',
+      '/assets/guest-data-test.js',
+    ]);
     expect(top).toContain('<link rel="stylesheet" href="/assets/entry-client-test.css">');
     expect(top).not.toContain('as="font"');
     // The raster icon only (an SVG one is drawn as a document of its own on the main thread), and
