@@ -3,6 +3,7 @@
 // and Lighthouse's mobile preset (simulated slow 4G, 4× CPU) on a seeded public and private memorial
 // served by the real server (built app, temporary DATA_DIR). Prints figures; never passes or fails.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
@@ -113,6 +114,21 @@ async function audit(url: string, port: number, saveAs?: string, tasks = false):
   };
 }
 
+/**
+ * A page with one heading and one line, no style, no script, no picture: its TBT is what Lighthouse's
+ * own connection costs on this machine (the page's script context, made at commit; decision 021).
+ */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Hola</title><h1>Hola</h1><p>Una línea de texto.</p></html>';
+
+/** Serves `server` on a free port of 127.0.0.1; its address. */
+async function staticPage(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the floor page has no port');
+  return `http://127.0.0.1:${address.port}/`;
+}
+
 /** "img.post-card__media (Foto compartida…)": the LCP node as Lighthouse describes it. */
 function lcpElementOf(details: unknown): string {
   type NodeItem = { node?: { selector?: string; nodeLabel?: string } };
@@ -152,6 +168,10 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = fal
   // TRUST_PROXY: the seeded visitors come from many addresses (X-Forwarded-For), as at a funeral.
   const server = await startServer({ SEED_DEMO: '0', LOG_LEVEL: 'error', TRUST_PROXY: '1' });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROMIUM_ARGS });
+  const floor = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(FLOOR_PAGE);
+  });
   try {
     const publicMemorial = await seedMemorial(server, {
       type: 'U',
@@ -193,6 +213,8 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = fal
       // The other doors: the sales page and the login page.
       ['landing /', `${server.baseUrl}/`],
       ['login /login', `${server.baseUrl}/login`],
+      // What this machine gives a page that does nothing: the floor under every figure above.
+      ['floor (static two-line page)', await staticPage(floor)],
     ] as const;
     console.log(`\nLighthouse 12 mobile preset (simulated slow 4G, 4× CPU), median of ${runs} runs`);
     console.log(`targets (issue 13): Performance ≥ 98, LCP ≤ 1200 ms, TBT ≤ 50 ms, CLS ≤ 0.02, Accessibility 100; landing and login JS ≤ 40 KB\n`);
@@ -223,6 +245,7 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = fal
     }
   } finally {
     chrome.kill();
+    floor.close();
     await server.stop();
   }
 }
