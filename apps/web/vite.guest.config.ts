@@ -11,19 +11,6 @@ const GUEST_ENTRY_SOURCE = 'src/guest/entry-client.tsx';
 const GUEST_MANIFEST_FILE = '.vite/guest-manifest.json';
 const GUEST_RENDER_FILE = 'guest-render.js';
 
-/** The page's code besides its entry (the memorial's components): Preact, cards and profile, data. */
-const GUEST_GROUPS = [
-  { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
-  {
-    name: 'cards',
-    test: /[\\/]src[\\/](components[\\/](memorial[\\/](memorial-icons|post-card|post-list|copy-text|copy-link-button|whatsapp-share-link|profile-card)|spinner|button|toast)\.tsx?|lib[\\/]deferred-hydration\.tsx|(media|format|dates|share|guest-page)\.ts)$/,
-  },
-  {
-    name: 'data',
-    test: /[\\/]src[\\/](lib[\\/](api-client|storage|session-storage|api|session|account[\\/]download)\.ts|features[\\/]guest-memorial[\\/]api[\\/](get-account-type|get-guest-view|get-post-page|give-gift|guest-login|remembrance)\.ts|components[\\/]form-alert\.tsx|(messages|remembrance-text)\.ts)$/,
-  },
-];
-
 const preactAliases: Alias[] = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -59,11 +46,6 @@ export default defineConfig(({ isSsrBuild }) => ({
             entryFileNames: 'assets/guest-[name]-[hash].js',
             chunkFileNames: 'assets/guest-[name]-[hash].js',
             assetFileNames: 'assets/[name]-[hash][extname]',
-            // The page's own code in three parts of similar size instead of one: the starter
-            // evaluates each in a task of its own after the first paint (docs/decisions/021), and a
-            // 40 KB module evaluated at once was one long task on a slow phone. Only modules the
-            // page loads at once are named here (a module named here is loaded with the page).
-            codeSplitting: { groups: GUEST_GROUPS },
           },
         },
       },
