@@ -17,19 +17,25 @@ export function dateParts(text: string): { year: number; month: number; day: num
   return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
 }
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it (the QR page
+// asks for Lima's day on every request, to fold away yesterday's ceremonies).
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
 /** 'YYYY-MM-DD' of the given instant in Lima. */
 export function limaDate(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  dateFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: LIMA_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(at);
+  });
+  return dateFormat.format(at);
 }
 
 /** 'YYYY-MM-DD HH:mm:ss.SSS' of the given instant in Lima: sortable, as post keys need. */
 export function limaDateTime(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: LIMA_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
@@ -38,7 +44,8 @@ export function limaDateTime(at: Date = new Date()): string {
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(at);
+  });
+  const parts = dateTimeFormat.formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
   const ms = String(at.getUTCMilliseconds()).padStart(3, '0');
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}.${ms}`;
