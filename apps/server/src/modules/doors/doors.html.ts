@@ -18,61 +18,19 @@ import {
   type DoorsRenderModule,
 } from '@recuerdos/shared/doors';
 import { SITE_CONFIG_ELEMENT_ID, jsonForHtml, type SiteConfig } from '@recuerdos/shared/site-config';
-import { afterPaintStarter, escapeHtml, readInlineStyles } from '../../http/html';
+import { escapeHtml } from '../../http/html';
+import { lightPageAssets, readBuildManifest, type LightPageAssets } from '../../http/build-manifest';
 import { compressHtml, type CompressedHtml } from '../../plugins/web';
 
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  assets?: string[];
-}
-
 /** A door's files: its entry, the chunks it imports at once, their CSS. */
-export interface DoorAssets {
-  script: string;
-  modulePreloads: string[];
-  /** The inline module that asks for `script` and `modulePreloads` after the first paint. */
-  starter: { code: string; hash: string };
-  styles: string[];
-  /** The same styles' text, inlined when every file is there (as the QR page's; allowed by hash). */
-  inlineStyles: { css: string; hash: string }[];
-}
+export type DoorAssets = LightPageAssets;
 
 export function readDoorAssets(distDir: string): Record<DoorName, DoorAssets> | null {
-  const file = path.join(distDir, DOORS_MANIFEST_FILE);
-  if (!fs.existsSync(file)) return null;
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const url = (name: string) => `/${name}`;
-  const assetsOf = (entryKey: string): DoorAssets | null => {
-    if (!manifest[entryKey]) return null;
-    const seen = new Set<string>();
-    const chunks: ManifestChunk[] = [];
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || seen.has(key)) return;
-      seen.add(key);
-      chunks.push(chunk);
-      chunk.imports?.forEach(visit);
-    };
-    visit(entryKey);
-    const [entry, ...imported] = chunks;
-    if (!entry) return null;
-    // Shared styles (the imported chunks') first: tokens and base come before the page's own.
-    const styleFiles = [...new Set([...imported, entry].flatMap((chunk) => chunk.css ?? []))];
-    const script = url(entry.file);
-    const modulePreloads = imported.map((chunk) => url(chunk.file));
-    return {
-      script,
-      modulePreloads,
-      starter: afterPaintStarter(script, modulePreloads),
-      styles: styleFiles.map(url),
-      inlineStyles: readInlineStyles(distDir, styleFiles),
-    };
-  };
+  const manifest = readBuildManifest(distDir, DOORS_MANIFEST_FILE);
+  if (!manifest) return null;
   const result: Partial<Record<DoorName, DoorAssets>> = {};
   for (const door of DOOR_NAMES) {
-    const assets = assetsOf(DOOR_ENTRY_SOURCES[door]);
+    const assets = lightPageAssets(distDir, manifest, DOOR_ENTRY_SOURCES[door]);
     if (!assets) return null;
     result[door] = assets;
   }

@@ -18,7 +18,8 @@ import {
 import { pictureSrcSet } from '@recuerdos/shared/media';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { jsonForHtml } from '@recuerdos/shared/site-config';
-import { afterPaintStarter, escapeHtml, readInlineStyles } from '../../http/html';
+import { escapeHtml } from '../../http/html';
+import { lightPageAssets, readBuildManifest, type LightPageAssets } from '../../http/build-manifest';
 
 /** A generic product picture (apps/web/public) for previews of anything but a public memorial. */
 export const GENERIC_PREVIEW_IMAGE = { path: '/og-recuerdos.jpg', width: 1200, height: 630 } as const;
@@ -28,56 +29,12 @@ const GENERIC_DESCRIPTION = 'Un memorial en línea para recordar a quienes amamo
 const PRIVATE_TITLE = 'Memorial privado · Recuerdos';
 const PRIVATE_DESCRIPTION = 'Este memorial es privado. Ingresa el código de acceso que te compartió la familia para visitarlo.';
 
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  assets?: string[];
-}
-
 /** The guest bundle's files: its entry, the chunks it imports at once, their CSS. */
-export interface GuestAssets {
-  script: string;
-  modulePreloads: string[];
-  /** The inline module that asks for `script` and `modulePreloads` after the first paint. */
-  starter: { code: string; hash: string };
-  styles: string[];
-  /**
-   * The same styles' text, inlined in the page: on a phone's slow link a stylesheet is one more
-   * round trip before the first paint (issue 13, LCP). The CSP allows exactly these by hash.
-   */
-  inlineStyles: { css: string; hash: string }[];
-}
+export type GuestAssets = LightPageAssets;
 
 export function readGuestAssets(distDir: string): GuestAssets | null {
-  const file = path.join(distDir, GUEST_MANIFEST_FILE);
-  if (!fs.existsSync(file)) return null;
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = manifest[GUEST_ENTRY_SOURCE];
-  if (!entry) return null;
-  const seen = new Set<string>();
-  const chunks: ManifestChunk[] = [];
-  // Each chunk after the chunks it imports, the entry last: the starter evaluates them in this
-  // order, one a task, so each task evaluates one chunk's own code.
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    chunk.imports?.forEach(visit);
-    chunks.push(chunk);
-  };
-  visit(GUEST_ENTRY_SOURCE);
-  const url = (name: string) => `/${name}`;
-  const styleFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
-  const script = url(entry.file);
-  const modulePreloads = chunks.slice(0, -1).map((chunk) => url(chunk.file));
-  return {
-    script,
-    modulePreloads,
-    starter: afterPaintStarter(script, modulePreloads),
-    styles: styleFiles.map(url),
-    inlineStyles: readInlineStyles(distDir, styleFiles),
-  };
+  const manifest = readBuildManifest(distDir, GUEST_MANIFEST_FILE);
+  return manifest && lightPageAssets(distDir, manifest, GUEST_ENTRY_SOURCE);
 }
 
 export interface GuestRenderer {

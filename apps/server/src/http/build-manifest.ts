@@ -1,0 +1,62 @@
+// A light page's files (the QR page, the landing, /login), read from the Vite manifest of its
+// build: its entry, the chunks it imports at once, their CSS, inlined when every file is there.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterPaintStarter, readInlineStyles } from './html';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export type BuildManifest = Record<string, ManifestChunk>;
+
+export interface LightPageAssets {
+  script: string;
+  modulePreloads: string[];
+  /** The inline module that asks for `script` and `modulePreloads` after the first paint. */
+  starter: { code: string; hash: string };
+  styles: string[];
+  /**
+   * The same styles' text, inlined in the page: on a phone's slow link a stylesheet is one more
+   * round trip before the first paint (issue 13, LCP). The CSP allows exactly these by hash.
+   */
+  inlineStyles: { css: string; hash: string }[];
+}
+
+/** The manifest in `distDir`, or null when that build is not there. */
+export function readBuildManifest(distDir: string, manifestFile: string): BuildManifest | null {
+  const file = path.join(distDir, manifestFile);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as BuildManifest) : null;
+}
+
+/** The files of the entry built from `entrySource`, or null when the manifest has no such entry. */
+export function lightPageAssets(distDir: string, manifest: BuildManifest, entrySource: string): LightPageAssets | null {
+  const entry = manifest[entrySource];
+  if (!entry) return null;
+  const seen = new Set<string>();
+  const chunks: ManifestChunk[] = [];
+  // Each chunk after the chunks it imports, the entry last: the starter evaluates them in this
+  // order, one a task, so each task evaluates one chunk's own code; and the shared styles (tokens,
+  // base) come before a page's own.
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    chunk.imports?.forEach(visit);
+    chunks.push(chunk);
+  };
+  visit(entrySource);
+  const url = (name: string) => `/${name}`;
+  const styleFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+  const script = url(entry.file);
+  const modulePreloads = chunks.slice(0, -1).map((chunk) => url(chunk.file));
+  return {
+    script,
+    modulePreloads,
+    starter: afterPaintStarter(script, modulePreloads),
+    styles: styleFiles.map(url),
+    inlineStyles: readInlineStyles(distDir, styleFiles),
+  };
+}
