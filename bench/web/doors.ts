@@ -5,13 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { DOOR_ENTRY_SOURCES, DOOR_NAMES, DOORS_MANIFEST_FILE, type DoorName } from '../../packages/shared/src/doors';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
+import { lightPageAssets, readBuildManifest } from '../../apps/server/src/http/build-manifest';
 
 export interface DoorSize {
   door: DoorName;
@@ -24,23 +18,19 @@ const JS_GOAL = 40 * 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function measureDoors(dist: string): DoorSize[] | null {
-  const manifestFile = path.join(dist, DOORS_MANIFEST_FILE);
-  if (!fs.existsSync(manifestFile)) return null;
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  return DOOR_NAMES.map((door) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key) || !manifest[key]) return;
-      seen.add(key);
-      manifest[key].imports?.forEach(visit);
-    };
-    visit(DOOR_ENTRY_SOURCES[door]);
-    const chunks = [...seen].map((key) => manifest[key]).filter((chunk): chunk is ManifestChunk => !!chunk);
-    const files = chunks.map((chunk) => ({ file: chunk.file, gzip: gzip(chunk.file) }));
-    const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].reduce((total, file) => total + gzip(file), 0);
-    return { door, js: files.reduce((total, f) => total + f.gzip, 0), css, files };
-  });
+  // The files each door's page asks for, as the server reads them from the manifest.
+  const manifest = readBuildManifest(dist, DOORS_MANIFEST_FILE);
+  if (!manifest) return null;
+  const gzip = (url: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, url.slice(1))), { level: 9 }).length;
+  const sizes: DoorSize[] = [];
+  for (const door of DOOR_NAMES) {
+    const assets = lightPageAssets(dist, manifest, DOOR_ENTRY_SOURCES[door]);
+    if (!assets) return null;
+    const files = [...assets.modulePreloads, assets.script].map((url) => ({ file: url.slice(1), gzip: gzip(url) }));
+    const css = assets.styles.reduce((total, url) => total + gzip(url), 0);
+    sizes.push({ door, js: files.reduce((total, f) => total + f.gzip, 0), css, files });
+  }
+  return sizes;
 }
 
 export function printDoors(sizes: DoorSize[] | null): void {

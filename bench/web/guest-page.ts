@@ -13,16 +13,9 @@ import { CHROMIUM_ARGS } from '../../e2e/support/browser';
 import { blockingByKind, describeBlocking, type TaskKind } from './lighthouse-tasks';
 import { seedMemorial } from '../../e2e/support/memorial';
 import { startServer } from '../../e2e/support/server';
+import { lightPageAssets, readBuildManifest } from '../../apps/server/src/http/build-manifest';
+import { GUEST_ENTRY_SOURCE, GUEST_MANIFEST_FILE } from '../../packages/shared/src/guest-page';
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
-const ENTRY = 'src/guest/entry-client.tsx';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
@@ -34,23 +27,17 @@ export interface GuestBundleSize {
 }
 
 export function measureGuestBundle(dist: string): GuestBundleSize | null {
-  const manifestFile = path.join(dist, '.vite/guest-manifest.json');
-  if (!fs.existsSync(manifestFile)) return null;
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    manifest[key].imports?.forEach(visit);
-  };
-  visit(ENTRY);
-  const chunks = [...seen].map((key) => manifest[key]).filter((chunk): chunk is ManifestChunk => !!chunk);
-  const files = chunks.map((chunk) => ({ file: chunk.file, gzip: gzip(path.join(dist, chunk.file)) }));
-  const css = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].reduce((total, file) => total + gzip(path.join(dist, file)), 0);
-  const lazy = (manifest[ENTRY]?.dynamicImports ?? [])
-    .map((key) => manifest[key])
-    .filter((chunk): chunk is ManifestChunk => !!chunk)
-    .map((chunk) => ({ file: chunk.file, gzip: gzip(path.join(dist, chunk.file)) }));
+  // The files the server's page asks for, as the server reads them from the manifest.
+  const manifest = readBuildManifest(dist, GUEST_MANIFEST_FILE);
+  const assets = manifest && lightPageAssets(dist, manifest, GUEST_ENTRY_SOURCE);
+  if (!manifest || !assets) return null;
+  const sizeOf = (file: string) => ({ file, gzip: gzip(path.join(dist, file)) });
+  const files = [...assets.modulePreloads, assets.script].map((url) => sizeOf(url.slice(1)));
+  const css = assets.styles.reduce((total, url) => total + gzip(path.join(dist, url.slice(1))), 0);
+  const lazy = (manifest[GUEST_ENTRY_SOURCE]?.dynamicImports ?? []).flatMap((key) => {
+    const chunk = manifest[key];
+    return chunk ? [sizeOf(chunk.file)] : [];
+  });
   return { js: files.reduce((total, f) => total + f.gzip, 0), css, files, lazy };
 }
 

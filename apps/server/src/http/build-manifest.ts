@@ -8,6 +8,8 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  /** What the chunk loads only when asked (a dialog's code). */
+  dynamicImports?: string[];
 }
 
 export type BuildManifest = Record<string, ManifestChunk>;
