@@ -42,5 +42,9 @@ describe('Lima time', () => {
     const at = new Date('2026-01-01T03:00:00.045Z');
     expect(limaDate(at)).toBe('2025-12-31');
     expect(limaDateTime(at)).toBe('2025-12-31 22:00:00.045');
+    // Mid-year too (no daylight saving), and each call formats its own instant.
+    const july = new Date('2026-07-15T04:59:59.999Z');
+    expect(limaDate(july)).toBe('2026-07-14');
+    expect(limaDateTime(july)).toBe('2026-07-14 23:59:59.999');
   });
 });
