@@ -1,17 +1,15 @@
 // Figures of the light doors (issue 13 §6, docs/decisions/015): the JavaScript and CSS a browser
 // downloads for '/' and '/login' (each door's entry and its static imports, gzip -9, from
 // dist/.vite/doors-manifest.json), against the issue's goal of at most 40 KB of JavaScript each.
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { DOOR_ENTRY_SOURCES, DOOR_NAMES, DOORS_MANIFEST_FILE, type DoorName } from '../../packages/shared/src/doors';
 import { lightPageAssets, readBuildManifest } from '../../apps/server/src/http/build-manifest';
+import { lightPageFiles, type FileSize } from './light-page-files';
 
 export interface DoorSize {
   door: DoorName;
   js: number;
   css: number;
-  files: { file: string; gzip: number }[];
+  files: FileSize[];
 }
 
 const JS_GOAL = 40 * 1024;
@@ -21,14 +19,11 @@ export function measureDoors(dist: string): DoorSize[] | null {
   // The files each door's page asks for, as the server reads them from the manifest.
   const manifest = readBuildManifest(dist, DOORS_MANIFEST_FILE);
   if (!manifest) return null;
-  const gzip = (url: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, url.slice(1))), { level: 9 }).length;
   const sizes: DoorSize[] = [];
   for (const door of DOOR_NAMES) {
     const assets = lightPageAssets(dist, manifest, DOOR_ENTRY_SOURCES[door]);
     if (!assets) return null;
-    const files = [...assets.modulePreloads, assets.script].map((url) => ({ file: url.slice(1), gzip: gzip(url) }));
-    const css = assets.styles.reduce((total, url) => total + gzip(url), 0);
-    sizes.push({ door, js: files.reduce((total, f) => total + f.gzip, 0), css, files });
+    sizes.push({ door, ...lightPageFiles(dist, assets) });
   }
   return sizes;
 }

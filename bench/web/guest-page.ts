@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -15,15 +14,15 @@ import { seedMemorial } from '../../e2e/support/memorial';
 import { startServer } from '../../e2e/support/server';
 import { lightPageAssets, readBuildManifest } from '../../apps/server/src/http/build-manifest';
 import { GUEST_ENTRY_SOURCE, GUEST_MANIFEST_FILE } from '../../packages/shared/src/guest-page';
+import { gzipSize, lightPageFiles, type FileSize } from './light-page-files';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
 export interface GuestBundleSize {
   js: number;
   css: number;
-  files: { file: string; gzip: number }[];
-  lazy: { file: string; gzip: number }[];
+  files: FileSize[];
+  lazy: FileSize[];
 }
 
 export function measureGuestBundle(dist: string): GuestBundleSize | null {
@@ -31,14 +30,11 @@ export function measureGuestBundle(dist: string): GuestBundleSize | null {
   const manifest = readBuildManifest(dist, GUEST_MANIFEST_FILE);
   const assets = manifest && lightPageAssets(dist, manifest, GUEST_ENTRY_SOURCE);
   if (!manifest || !assets) return null;
-  const sizeOf = (file: string) => ({ file, gzip: gzip(path.join(dist, file)) });
-  const files = [...assets.modulePreloads, assets.script].map((url) => sizeOf(url.slice(1)));
-  const css = assets.styles.reduce((total, url) => total + gzip(path.join(dist, url.slice(1))), 0);
   const lazy = (manifest[GUEST_ENTRY_SOURCE]?.dynamicImports ?? []).flatMap((key) => {
     const chunk = manifest[key];
-    return chunk ? [sizeOf(chunk.file)] : [];
+    return chunk ? [{ file: chunk.file, gzip: gzipSize(dist, chunk.file) }] : [];
   });
-  return { js: files.reduce((total, f) => total + f.gzip, 0), css, files, lazy };
+  return { ...lightPageFiles(dist, assets), lazy };
 }
 
 export function printGuestBundle(size: GuestBundleSize | null): void {
