@@ -6,6 +6,7 @@ import { z } from './zod';
 import { emailField, identifierField, optionalText, requiredText } from './fields';
 import { dateParts, daysInMonth } from './dates';
 import { EVENT_KIND_KEYS } from './remembrance-text';
+import { cleanLine } from './text';
 
 export * from './remembrance-text';
 
@@ -48,7 +49,8 @@ const mapUrlField = optionalText().pipe(
 export const eventFormSchema = z
   .object({
     kind: z.enum(EVENT_KIND_KEYS, { error: EVENT_MESSAGES.kindRequired }),
-    title: optionalText().pipe(z.string().trim().max(EVENT_LIMITS.titleMax, EVENT_MESSAGES.titleMax)),
+    // Cleaned as the place is (text.ts): it reaches the .ics, the QR page, WhatsApp and e-mails.
+    title: optionalText().pipe(z.string().overwrite(cleanLine).trim().max(EVENT_LIMITS.titleMax, EVENT_MESSAGES.titleMax)),
     date: requiredText(EVENT_MESSAGES.dateRequired).refine(isCalendarDate, EVENT_MESSAGES.dateInvalid),
     time: optionalText().pipe(z.string().trim().refine((value) => value === '' || TIME.test(value), EVENT_MESSAGES.timeInvalid)),
     place: requiredText(EVENT_MESSAGES.placeRequired).max(EVENT_LIMITS.placeMax, EVENT_MESSAGES.placeMax),

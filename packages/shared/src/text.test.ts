@@ -4,6 +4,7 @@ import { cleanLine, cleanMultiline } from './text';
 import { complaintSchema } from './complaint-schemas';
 import { fullnameField, epitaphField } from './memorial-schemas';
 import { accessCodeField } from './user-schemas';
+import { eventFormSchema } from './remembrance';
 
 describe('typed text (issue 12 §9)', () => {
   it('takes out bidi controls, NUL, C0/C1 controls, DEL and BOM; one-line text turns line breaks into spaces', () => {
@@ -25,6 +26,9 @@ describe('typed text (issue 12 §9)', () => {
   it('is applied by the shared schemas the browser and the server both run', () => {
     expect(fullnameField.parse(' Rosa\u202E Mamani\u0000 ')).toBe('Rosa Mamani');
     expect(epitaphField.parse('Siempre\r\ncon nosotros\u202E')).toBe('Siempre\ncon nosotros');
+    const ceremony = { kind: 'otro', date: '2030-03-14', place: 'Casa\r\nfamiliar\u202E' };
+    expect(eventFormSchema.parse({ ...ceremony, title: 'Respon\u202Eso\r\nfinal\u0000' })).toMatchObject({ title: 'Responso final', place: 'Casa familiar' });
+    expect(eventFormSchema.safeParse({ ...ceremony, title: '\u202E\u0000' }).success).toBe(false);
     expect(accessCodeField.parse('Jose\u0301 2024')).toBe(accessCodeField.parse('José2024'));
     const complaint = complaintSchema.parse({
       date: '01/02/2026', name: 'Ana\u0000', lastname: 'Q', email: 'a@b.pe', contract: 'C', document: '1', phone: '1', type: '1',

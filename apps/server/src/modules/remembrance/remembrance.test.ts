@@ -169,6 +169,29 @@ describe('ceremonies', () => {
     expect(vevent.startDate.toJSDate().toISOString()).toBe('2030-03-15T00:00:00.000Z');
   });
 
+  it('cleans a ceremony’s title as the place (no line breaks, bidi or control characters; NFC), in the row and the .ics', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { fullname: 'Luis Poma' } });
+    clock = new Date('2030-03-10T15:00:00Z');
+    const saved = await t.postJson<{ event: MemorialEvent }>(
+      '/api/events/save',
+      { identifier: memorial.identifier, ...velorio, kind: 'otro', title: 'Respon\u202Eso\rBEGIN:VALARM\u0000 de Jose\u0301' },
+      { token },
+    );
+    expect(saved.status).toBe(200);
+    const clean = 'Responso BEGIN:VALARM de José';
+    expect(saved.body.data.event).toMatchObject({ title: clean, name: clean });
+    const row = await t.db.selectFrom('memorialEvents').select('title').where('id', '=', saved.body.data.event.id).executeTakeFirstOrThrow();
+    expect(row.title).toBe(clean);
+
+    const res = await fetch(`${t.url}/api/events/calendar?id=${memorial.identifier}&event=${saved.body.data.event.id}`);
+    const calendar = new ICAL.Component(ICAL.parse(await res.text()) as unknown[]);
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(`${clean} de Luis Poma`);
+    const vevents = calendar.getAllSubcomponents('vevent');
+    expect(vevents).toHaveLength(1);
+    expect(vevents[0]?.getAllSubcomponents('valarm')).toHaveLength(0);
+    expect(new ICAL.Event(vevents[0]).summary).toBe(`${clean} de Luis Poma`);
+  });
+
   it('folds a ceremony away the day after it, in the QR page too', async () => {
     const { memorial, token } = await makeOwner(t.db);
     clock = new Date('2030-03-14T20:00:00Z');
@@ -298,6 +321,35 @@ describe('reminders', () => {
     expect(row?.consentText).toContain('Ley N.° 29733');
     await runReminders('2030-05-09T15:00:00Z');
     expect(await subscribers(memorial.id)).toHaveLength(0);
+  });
+
+  it('count +tags (and Gmail’s dots) as one inbox for the limits, while each e-mail goes to the address as typed', async () => {
+    const ask = (identifier: string, email: string) =>
+      t.postJson('/api/reminders/subscribe', { id: identifier, email, consent: true }, { headers: { 'x-forwarded-for': freshIp() } }).then((res) => res.status);
+    // Per memorial: 3 to one inbox, however it is spelled.
+    const { memorial } = await makeOwner(t.db);
+    const tagged = ['buzon+1@example.pe', 'buzon+2@example.pe', 'buzon+tres@example.pe', 'buzon+4@example.pe', 'buzon@example.pe'];
+    const statuses: number[] = [];
+    for (const email of tagged) statuses.push(await ask(memorial.identifier, email));
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    await t.mailsSent();
+    for (const email of tagged.slice(0, 3)) {
+      expect(t.smtp.to(email).map((m) => m.to)).toEqual([[email]]);
+    }
+    expect(t.smtp.to('buzon+4@example.pe')).toHaveLength(0);
+    expect(t.smtp.to('buzon@example.pe')).toHaveLength(0);
+
+    // In all: 6 to one Gmail inbox, dots, +tags and googlemail.com included, over several memorials.
+    const memorials = await Promise.all([makeOwner(t.db), makeOwner(t.db), makeOwner(t.db)]);
+    const spellings = ['ca.rmen@gmail.com', 'carmen+a@googlemail.com', 'c.a.r.m.e.n@gmail.com', 'car.men+b@gmail.com', 'carmen@googlemail.com', 'carmen+c@gmail.com', 'c.armen@gmail.com'];
+    const across: number[] = [];
+    for (const [i, email] of spellings.entries()) across.push(await ask(memorials[Math.floor(i / 3)]?.memorial.identifier ?? '', email));
+    expect(across).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    await t.mailsSent();
+    for (const email of spellings.slice(0, 6)) {
+      expect(t.smtp.to(email).map((m) => m.to)).toEqual([[email]]);
+    }
+    expect(t.smtp.to('c.armen@gmail.com')).toHaveLength(0);
   });
 
   it('gives the yearly dates as an .ics file that repeats every year', async () => {

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { REMINDER_MESSAGES, reminderConsentText, type ReminderSettings } from '@recuerdos/shared/remembrance';
 import { dateParts } from '@recuerdos/shared/dates';
+import { mailboxOf } from '@recuerdos/shared/email';
 import type { AppContext } from '../../context';
 import type { Memorial } from '../../db/schema';
 import { accessMemorial, type Caller } from '../../auth/memorial-access';
@@ -22,8 +23,9 @@ import { guestLink, uidHost } from './events.service';
 export const CONFIRM_WITHIN_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * A stranger can type anyone's address: at most a few confirmation e-mails reach one address (per
- * memorial and in all), and one connection cannot ask for many.
+ * A stranger can type anyone's address: at most a few confirmation e-mails reach one inbox (per
+ * memorial and in all; 'ana+1@…' and 'ana+2@…' are one inbox, see mailboxOf), and one connection
+ * cannot ask for many.
  */
 export const REMINDER_LIMITS = {
   perAddress: { max: 10, windowMs: 60 * 60_000 },
@@ -56,10 +58,11 @@ async function readable(ctx: AppContext, caller: Caller, identifier: string): Pr
 export async function subscribe(ctx: AppContext, caller: Caller, input: { id: string; email: string }): Promise<void> {
   const memorial = await readable(ctx, caller, input.id);
   if (!memorial.flagReminders) throw forbidden(REMINDER_MESSAGES.off);
+  const mailbox = mailboxOf(input.email);
   await reserveAll(ctx.limiter, [
     { key: `reminders:ip:${caller.ip}`, cap: REMINDER_LIMITS.perAddress, message: REMINDER_MESSAGES.tooMany },
-    { key: `reminders:to:${memorial.id}:${input.email}`, cap: REMINDER_LIMITS.perRecipientMemorial, message: REMINDER_MESSAGES.tooMany },
-    { key: `reminders:to:${input.email}`, cap: REMINDER_LIMITS.perRecipient, message: REMINDER_MESSAGES.tooMany },
+    { key: `reminders:to:${memorial.id}:${mailbox}`, cap: REMINDER_LIMITS.perRecipientMemorial, message: REMINDER_MESSAGES.tooMany },
+    { key: `reminders:to:${mailbox}`, cap: REMINDER_LIMITS.perRecipient, message: REMINDER_MESSAGES.tooMany },
   ]);
   const now = ctx.now();
   const token = randomBytes(32).toString('base64url');
