@@ -1,6 +1,5 @@
 // Builds the Fastify app: the edges chosen by config (database, media store, mail, rate-limit store), the platform
 // plugins (errors, bodies, security headers, limits), the feature modules under /api, and the web app.
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { SiteConfig } from '@recuerdos/shared/site-config';
@@ -10,7 +9,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ok } from './http/reply';
 import { LOG_REDACT_PATHS, registerRequestLog, requestSerializer } from './http/logging';
-import { MailService } from './mail/mailer';
+import { MailService, mailTransportConfig } from './mail/mailer';
 import { openMediaStore } from './storage/open-media-store';
 import { MediaStoreCheckError } from './storage/media-store';
 import { loadMediaLinkSecret, MediaLinks } from './media/media-links';
@@ -132,7 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     dialect: database.dialect,
     database,
     mail: new MailService(
-      { smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom },
+      mailTransportConfig(config),
       app.log,
       { db: database.db, now },
     ),

@@ -1,9 +1,8 @@
 // The operator CLI run in the test process against a test server's database and SMTP capture (fast;
 // admin.test.ts runs the real child process).
-import path from 'node:path';
 import { COMMANDS } from '../src/cli/commands';
 import { runCli } from '../src/cli/kit';
-import { MailService } from '../src/mail/mailer';
+import { MailService, mailTransportConfig } from '../src/mail/mailer';
 import type { Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -21,12 +20,13 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 async function runWith(config: Config, database: () => Promise<DatabaseHandle>, args: string[]): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const mail = new MailService({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }, quiet);
+  const opened: { mail: Promise<MailService> | null } = { mail: null };
+  const mail = () => (opened.mail ??= database().then((handle) => new MailService(mailTransportConfig(config), quiet, { db: handle.db, now: () => new Date() })));
   try {
-    const code = await runCli(args, COMMANDS, { config, database, mail: () => mail, out: (line) => out.push(line), err: (line) => err.push(line) });
+    const code = await runCli(args, COMMANDS, { config, database, mail, out: (line) => out.push(line), err: (line) => err.push(line) });
     return { code, out, err };
   } finally {
-    await mail.close();
+    if (opened.mail) await (await opened.mail).close();
   }
 }
 

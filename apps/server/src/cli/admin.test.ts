@@ -48,9 +48,11 @@ function runAdmin(args: string[], env: Record<string, string>): Promise<Run> {
 let t: TestServer;
 let dataDir: string;
 let admin: (args: string[], extraEnv?: Record<string, string>) => Promise<Run>;
+/** How far the server's clock runs ahead of the wall clock (the outbox's retry pauses). */
+let clockShiftMs = 0;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ now: () => new Date(Date.now() + clockShiftMs) });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-cli-'));
   admin = (args, extraEnv = {}) =>
     runAdmin(args, {
@@ -179,15 +181,33 @@ describe('create-contract', () => {
     ]);
   });
 
-  it('reports an e-mail that cannot be sent (exit 1) but still prints the contract', async () => {
-    const run = await admin(
-      ['create-contract', '--email', 'sin-correo@ejemplo.pe', '--name', 'A', '--lastname', 'B', '--person', 'C D', '--json'],
-      { SMTP_URL: 'smtp://127.0.0.1:9' },
-    );
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('the activation e-mail to sin-correo@ejemplo.pe could not be sent');
-    const out = JSON.parse(run.stdout) as { contract: string };
+  it('queues the activation e-mail SMTP refuses (451) and exits 0; the outbox delivers it once, when SMTP is back', async () => {
+    const email = 'sin-correo@ejemplo.pe';
+    t.smtp.refusing = true;
+    let run: Run;
+    try {
+      run = await admin(['create-contract', '--email', email, '--name', 'A', '--lastname', 'B', '--person', 'C D', '--json']);
+    } finally {
+      t.smtp.refusing = false;
+    }
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`Activation e-mail to ${email} queued`);
+    const out = JSON.parse(run.stdout) as { contract: string; activationUrl: string };
     expect(out.contract).toMatch(/^REC-/);
+    expect(t.smtp.to(email)).toEqual([]);
+
+    // The server's outbox delivery after the first retry pause (its clock moved past it, not waited for).
+    clockShiftMs = 60_000;
+    try {
+      await t.mailsSent();
+    } finally {
+      clockShiftMs = 0;
+    }
+    await t.mailsSent();
+    const mails = t.smtp.to(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Activa tu contrato de Recuerdos');
+    expect(findLink(mails[0]?.text ?? '', 'http://recuerdos.test/activate-account?')).toBe(out.activationUrl);
   });
 });
 

@@ -1,10 +1,9 @@
 // `npm run admin -- <command>`: the operator command line (DESIGN §8). Same configuration as the
 // server (config.ts), its own database connection and mailer; never the HTTP server.
-import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { MailService } from '../mail/mailer';
+import { MailService, mailTransportConfig } from '../mail/mailer';
 import { COMMANDS } from './commands';
 import { EXIT, runCli, type CliEnv } from './kit';
 
@@ -25,7 +24,7 @@ function createEnv(config: Config): CliEnv & { close(): Promise<void> } {
   const err = (text: string) => void process.stderr.write(`${text}\n`);
   const log = stderrLogger(err);
   let database: Promise<DatabaseHandle> | null = null;
-  let mail: MailService | null = null;
+  let mail: Promise<MailService> | null = null;
   return {
     config,
     out,
@@ -44,14 +43,11 @@ function createEnv(config: Config): CliEnv & { close(): Promise<void> } {
       return database;
     },
     mail() {
-      mail ??= new MailService(
-        { smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom },
-        log,
-      );
+      mail ??= this.database().then((handle) => new MailService(mailTransportConfig(config), log, { db: handle.db, now: () => new Date() }));
       return mail;
     },
     async close() {
-      await mail?.close();
+      if (mail) await (await mail.catch(() => null))?.close();
       if (database) await (await database.catch(() => null))?.close();
     },
   };

@@ -25,8 +25,11 @@ export interface CliEnv {
   config: Config;
   /** Opens the database and runs pending migrations, once. */
   database(): Promise<DatabaseHandle>;
-  /** The mailer of the configuration (SMTP or the outbox folder), created once. */
-  mail(): MailService;
+  /**
+   * The mailer of the configuration (SMTP or the outbox folder), created once. It queues into the
+   * database's outbox, as the server's does, so it opens the database too.
+   */
+  mail(): Promise<MailService>;
   /** One line on stdout (results; `--json` output). */
   out: (line: string) => void;
   /** One line on stderr (progress, warnings, errors). */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
+import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { mailTotal } from '../metrics/metrics';
 import {
@@ -47,7 +48,12 @@ export interface MailTransportConfig {
   from: string;
 }
 
-/** Where queued messages are written (absent in the operator CLI, which sends directly). */
+/** SMTP_URL, or .eml files in $DATA_DIR/outbox; the sender. */
+export function mailTransportConfig(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'>): MailTransportConfig {
+  return { smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom };
+}
+
+/** Where queued messages are written (the app's and the operator CLI's database). */
 export interface MailOutboxStore {
   db: Kysely<Database>;
   now: () => Date;
@@ -78,14 +84,16 @@ export class MailService {
 
   /**
    * Writes the message to the outbox table with `db` (pass the transaction of the change that
-   * caused it, so both commit or neither does); delivery follows in the background.
+   * caused it, so both commit or neither does); delivery follows in the background. Resolves with
+   * the outbox row's id.
    */
-  async queue(message: MailMessage, db?: MailExecutor): Promise<void> {
+  async queue(message: MailMessage, db?: MailExecutor): Promise<number> {
     const store = this.requireStore();
     const executor = db ?? store.db;
-    await insertOutbox(executor, message, store.now());
+    const id = await insertOutbox(executor, message, store.now());
     mailTotal.inc({ event: 'queued' });
     await this.onQueued?.(executor);
+    return id;
   }
 
   /** Delivers the messages due at `now` (the mail-outbox job). */
@@ -100,23 +108,41 @@ export class MailService {
   }
 
   private async deliverBatch(rows: OutboxRow[], now: Date, result: DeliveryResult): Promise<void> {
-    const { db } = this.requireStore();
     for (const row of rows) {
-      if (!(await claimMessage(db, row, now))) continue;
-      try {
-        await this.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, kind: row.kind, headers: parseHeaders(row.headers) });
-        await markSent(db, row.id, now);
-        mailTotal.inc({ event: 'sent' });
-        result.sent += 1;
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        const gaveUp = await markAttemptFailed(db, row, message, now);
-        mailTotal.inc({ event: gaveUp ? 'failed' : 'retry' });
-        if (gaveUp) result.failed += 1;
-        else result.retrying += 1;
-        this.log.error({ err, kind: row.kind, outboxId: row.id, attempt: row.attempts + 1 }, gaveUp ? 'E-mail given up after a day of attempts' : 'E-mail could not be sent; will retry');
-      }
+      const attempt = await this.deliverRow(row, now);
+      if (attempt.outcome !== 'taken') result[attempt.outcome] += 1;
     }
+  }
+
+  /** One attempt at one row: 'taken' when another delivery claimed it first. */
+  private async deliverRow(row: OutboxRow, now: Date): Promise<{ outcome: keyof DeliveryResult | 'taken'; error: string }> {
+    const { db } = this.requireStore();
+    if (!(await claimMessage(db, row, now))) return { outcome: 'taken', error: '' };
+    try {
+      await this.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody, kind: row.kind, headers: parseHeaders(row.headers) });
+      await markSent(db, row.id, now);
+      mailTotal.inc({ event: 'sent' });
+      return { outcome: 'sent', error: '' };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const gaveUp = await markAttemptFailed(db, row, message, now);
+      mailTotal.inc({ event: gaveUp ? 'failed' : 'retry' });
+      this.log.error({ err, kind: row.kind, outboxId: row.id, attempt: row.attempts + 1 }, gaveUp ? 'E-mail given up after a day of attempts' : 'E-mail could not be sent; will retry');
+      return { outcome: gaveUp ? 'failed' : 'retrying', error: message };
+    }
+  }
+
+  /**
+   * One attempt at one queued message now, when it is due (the operator CLI, right after the change
+   * that queued it committed). A refusal leaves it to the mail-outbox job's retries.
+   */
+  async attemptNow(id: number): Promise<{ sent: boolean; error: string }> {
+    const { db, now } = this.requireStore();
+    const at = now();
+    const [row] = await dueMessages(db, at, 1, [id]);
+    if (!row) return { sent: false, error: 'another delivery has taken it' };
+    const attempt = await this.deliverRow(row, at);
+    return { sent: attempt.outcome === 'sent', error: attempt.error };
   }
 
   private requireStore(): MailOutboxStore {
@@ -124,7 +150,7 @@ export class MailService {
     return this.store;
   }
 
-  /** Sends now and reports failure to the caller (the operator CLI wants to know). */
+  /** Sends now and reports failure to the caller (the outbox's delivery). */
   async send(message: MailMessage): Promise<void> {
     const info = (await this.transport.sendMail({
       from: this.config.from,

@@ -20,8 +20,9 @@ export function mailRetryDelayMs(failedAttempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedAttempts - 1), 60 * 60_000);
 }
 
-export async function insertOutbox(db: MailExecutor, message: MailMessage, now: Date): Promise<void> {
-  await db
+/** Writes the message; resolves with its row id. */
+export async function insertOutbox(db: MailExecutor, message: MailMessage, now: Date): Promise<number> {
+  const row = await db
     .insertInto('mailOutbox')
     .values({
       kind: message.kind,
@@ -37,18 +38,16 @@ export async function insertOutbox(db: MailExecutor, message: MailMessage, now: 
       createdAt: now.toISOString(),
       sentAt: null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-export async function dueMessages(db: MailExecutor, now: Date, limit = MAIL_BATCH): Promise<OutboxRow[]> {
-  return db
-    .selectFrom('mailOutbox')
-    .selectAll()
-    .where('state', '=', 'queued')
-    .where('nextAttemptAt', '<=', now.toISOString())
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+/** Queued rows whose next attempt has come, oldest first; only those of `ids` when given. */
+export async function dueMessages(db: MailExecutor, now: Date, limit = MAIL_BATCH, ids?: number[]): Promise<OutboxRow[]> {
+  let query = db.selectFrom('mailOutbox').selectAll().where('state', '=', 'queued').where('nextAttemptAt', '<=', now.toISOString());
+  if (ids) query = query.where('id', 'in', ids.length > 0 ? ids : [-1]);
+  return query.orderBy('id').limit(limit).execute();
 }
 
 /**

@@ -5,8 +5,7 @@ import { LIMITS } from '@recuerdos/shared/limits';
 import { cleanLine } from '@recuerdos/shared/text';
 import { isValidPastDate } from '@recuerdos/shared/dates';
 import { createContract } from '../../modules/contract/contract.service';
-import { contractActivationMail } from '../../modules/contract/contract.mails';
-import { CliError, UsageError, defineCommand, requireFlag } from '../kit';
+import { UsageError, defineCommand, requireFlag } from '../kit';
 
 function text(values: Record<string, unknown>, name: string, max: number): string {
   // The same cleaning as the web forms (no bidi overrides or control characters; NFC).
@@ -31,8 +30,9 @@ export const createContractCommand = defineCommand({
     '                   {"contract":"…","identifier":"…","email":"…","activationUrl":"PUBLIC_URL/activate-account?contract=…&token=…"}',
     '',
     'The memorial starts private, with a generated access code. The activation link is valid for 7 days;',
-    'the e-mail goes through SMTP_URL, or to $DATA_DIR/outbox as an .eml file when SMTP_URL is unset.',
-    'If the e-mail cannot be sent the contract still exists: the command prints the link and exits with 1.',
+    'the e-mail is queued with the contract and sent at once through SMTP_URL (or written to $DATA_DIR/outbox',
+    'as an .eml file when SMTP_URL is unset). If SMTP refuses it, it stays queued and the server retries it',
+    'for a day ("admin mail --queued" lists it); the command still exits with 0.',
   ],
   examples: [
     'npm run admin -- create-contract --email ana@ejemplo.pe --name Ana --lastname "Quispe Rojas" --person "Rosa Mamani Huamán"',
@@ -65,8 +65,9 @@ export const createContractCommand = defineCommand({
     }
 
     const { db } = await env.database();
+    const mail = await env.mail();
     const created = await createContract(
-      { db, config: env.config },
+      { db, config: env.config, mail },
       { email, name, lastname, person, password, expiresOn },
     );
 
@@ -89,22 +90,16 @@ export const createContractCommand = defineCommand({
       env.out(`  activation   ${created.activationUrl}`);
     }
 
-    try {
-      await env.mail().send(
-        contractActivationMail({
-          to: created.email,
-          name: created.name,
-          number: created.number,
-          person: created.person,
-          activationUrl: created.activationUrl,
-        }),
-      );
-    } catch (err) {
-      throw new CliError(
-        `the activation e-mail to ${created.email} could not be sent (${err instanceof Error ? err.message : String(err)}). ` +
-          'The contract exists: send the activation link yourself, or check SMTP_URL.',
+    // The e-mail was queued with the contract; one attempt now tells the operator whether SMTP took it.
+    // A refusal leaves it to the mail-outbox job, which retries it for a day (decision 012).
+    const attempt = created.activationMailId === null ? { sent: false, error: '' } : await mail.attemptNow(created.activationMailId);
+    if (attempt.sent) {
+      if (!values.json) env.out(`Activation e-mail sent to ${created.email}.`);
+    } else {
+      (values.json ? env.err : env.out)(
+        `Activation e-mail to ${created.email} queued: not sent yet (${attempt.error}). ` +
+          'The server keeps trying for a day; "npm run admin -- mail --queued" lists it.',
       );
     }
-    if (!values.json) env.out(`Activation e-mail sent to ${created.email}.`);
   },
 });

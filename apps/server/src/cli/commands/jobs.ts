@@ -1,12 +1,11 @@
 // run-job, jobs, mail: the operations commands of the jobs layer and the mail outbox (issue 16).
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { JOBS } from '../../jobs/registry';
 import { MAIL_OUTBOX_JOB } from '../../jobs/mail-outbox';
 import { InProcessRunner } from '../../jobs/in-process-runner';
 import { jobStatuses } from '../../jobs/record';
-import { MailService } from '../../mail/mailer';
+import { MailService, mailTransportConfig } from '../../mail/mailer';
 import { listOutbox } from '../../mail/outbox';
 import { AttemptGuard, realPause } from '../../security/attempt-guard';
 import { MemoryRateLimiter } from '../../security/limiter';
@@ -48,7 +47,7 @@ async function jobContext(env: CliEnv): Promise<{ ctx: AppContext; close: () => 
     dialect: database.dialect,
     database,
     mail: new MailService(
-      { smtpUrl: env.config.smtpUrl, outboxDir: path.join(env.config.dataDir, 'outbox'), from: env.config.mailFrom },
+      mailTransportConfig(env.config),
       log,
       { db: database.db, now },
     ),

@@ -62,7 +62,7 @@ export async function createContractFromBackoffice(
   input: z.output<typeof adminCreateContractSchema>,
 ): Promise<CreatedContract> {
   const created = await createContract(
-    { db: ctx.db, config: ctx.config },
+    ctx,
     { email: input.email, name: input.name, lastname: input.lastname, person: input.person, expiresOn: input.expiresOn || undefined },
   );
   await recordAudit(ctx.db, actor, 'contract.created', created.number, {
@@ -72,9 +72,6 @@ export async function createContractFromBackoffice(
     expiresOn: input.expiresOn || null,
     accountCreated: created.accountCreated,
   });
-  await ctx.mail.queue(
-    contractActivationMail({ to: created.email, name: created.name, number: created.number, person: created.person, activationUrl: created.activationUrl }),
-  );
   return created;
 }
 
@@ -83,26 +80,27 @@ export async function resendActivation(ctx: AppContext, actor: AuditActor, numbe
   const contract = await repo.findAdminContract(ctx.db, number.toUpperCase());
   if (!contract) throw notFound(M.notFound);
   if (contract.state !== 'pending') throw conflict(M.notPending);
-  const token = await ctx.db.transaction().execute(async (trx) => {
+  // The new link and the e-mail carrying it commit together (decision 012).
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.retireActivationTokens(trx, contract.id);
-    const fresh = await createOneTimeToken(trx, {
+    const token = await createOneTimeToken(trx, {
       purpose: 'contract_activation',
       accountId: contract.accountId,
       contractId: contract.id,
       ttlMs: ACTIVATION_TOKEN_TTL_MS,
     });
     await recordAudit(trx, actor, 'contract.activation-resent', contract.number, { email: contract.email });
-    return fresh;
+    await ctx.mail.queue(
+      contractActivationMail({
+        to: contract.email,
+        name: contract.name,
+        number: contract.number,
+        person: contract.fullname,
+        activationUrl: activationUrl(ctx.config.publicUrl, contract.number, token),
+      }),
+      trx,
+    );
   });
-  await ctx.mail.queue(
-    contractActivationMail({
-      to: contract.email,
-      name: contract.name,
-      number: contract.number,
-      person: contract.fullname,
-      activationUrl: activationUrl(ctx.config.publicUrl, contract.number, token),
-    }),
-  );
 }
 
 /** Changes the last day of service, or renews an ended contract (renewContract of the contract service). */

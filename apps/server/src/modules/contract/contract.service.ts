@@ -21,7 +21,8 @@ import {
 } from '../../auth/one-time-tokens';
 import { MESSAGES_HTTP, badRequest, forbidden, notFound } from '../../http/errors';
 import { reserveAll } from '../../security/attempt-guard';
-import { contractApprovedMail } from './contract.mails';
+import type { MailService } from '../../mail/mailer';
+import { contractActivationMail, contractApprovedMail } from './contract.mails';
 import * as repo from './contract.repository';
 
 export const CONTRACT_MESSAGES = {
@@ -73,6 +74,8 @@ export interface CreatedContract {
   person: string;
   /** The generated access code of the (private) memorial. */
   accessCode: string;
+  /** The outbox row of the activation e-mail (null when no mailer was given). */
+  activationMailId: number | null;
   accountCreated: boolean;
   passwordSet: boolean;
   activationUrl: string;
@@ -82,6 +85,11 @@ export interface CreatedContract {
 export interface ContractDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'publicUrl'>;
+  /**
+   * Queues the activation e-mail in the contract's transaction (the CLI and the back office). Only
+   * fixtures that make a contract without telling anyone leave it out.
+   */
+  mail?: Pick<MailService, 'queue'>;
 }
 
 /** 'REC-2026-00042': the year in Lima and a per-year sequence, readable over the phone. */
@@ -101,7 +109,7 @@ export function guestUrl(publicUrl: string, identifier: string): string {
 /**
  * Creates the account if the e-mail is new (a second contract adds a memorial to the same
  * account), a private memorial with a generated access code, a pending contract and its
- * activation token, all in one transaction. The caller sends the activation e-mail.
+ * activation token, all in one transaction, with the activation e-mail queued in it (decision 012).
  */
 export async function createContract(deps: ContractDeps, input: NewContractInput): Promise<CreatedContract> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -140,6 +148,10 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
           contractId: contract.id,
           ttlMs: ACTIVATION_TOKEN_TTL_MS,
         });
+        const link = activationUrl(deps.config.publicUrl, number, token);
+        const activationMailId = deps.mail
+          ? await deps.mail.queue(contractActivationMail({ to: account.email, name: account.name, number, person: memorial.fullname, activationUrl: link }), trx)
+          : null;
         return {
           number,
           contractId: contract.id,
@@ -152,7 +164,8 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
           accessCode,
           accountCreated,
           passwordSet: passwordHash !== null,
-          activationUrl: activationUrl(deps.config.publicUrl, number, token),
+          activationUrl: link,
+          activationMailId,
           guestUrl: guestUrl(deps.config.publicUrl, memorial.identifier),
         };
       });
