@@ -80,6 +80,22 @@ export const REMINDER_MESSAGES = {
   settingsSaved: 'Recordatorios actualizados',
 } as const;
 
+/**
+ * The one-button page of a reminder's "stop" links: the web's /recordatorios/baja (the e-mail's link)
+ * and the server's page at the List-Unsubscribe address (what a person or an older mail client opens).
+ */
+export const UNSUBSCRIBE_PAGE = {
+  title: '¿Dejar de recibir recordatorios?',
+  lead: 'Ya no te escribiremos en las fechas de este memorial, y borraremos tu correo de su lista.',
+  button: 'Dejar de recibir recordatorios',
+  doneTitle: 'Listo',
+  doneText: 'Borramos tu correo de la lista de este memorial. Si algún día quieres volver a recibirlos, puedes pedirlos desde el memorial.',
+  goneTitle: 'Ya no recibes estos recordatorios',
+  goneText: 'Tu correo ya no está en la lista de este memorial. Si algún día quieres volver a recibirlos, puedes pedirlos desde el memorial.',
+  invalidTitle: 'No pudimos abrir este enlace',
+  invalidText: 'Revisa que el enlace esté completo, o usa el de «Dejar de recibir estos recordatorios» al pie de cualquiera de nuestros correos.',
+} as const;
+
 export const reminderSubscribeSchema = z.object({
   id: identifierField,
   email: emailField(),

@@ -19,6 +19,7 @@ import { parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import * as events from './events.service';
 import * as reminders from './reminders.service';
+import { answerWithPage, wantsPage } from './unsubscribe.html';
 
 const eventCalendarQuery = z.object({ id: identifierField, event: z.coerce.number().int().positive({ error: EVENT_MESSAGES.notFound }) });
 
@@ -70,12 +71,24 @@ export const remembranceRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (ap
   });
 
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` (form-encoded) to the header's address;
-  // the page of the e-mail's link POSTs here too. The token is in the query either way.
-  app.post('/reminders/unsubscribe', async (request) => {
-    const { s } = parseInput(unsubscribeSchema, request.query);
-    await reminders.unsubscribe(ctx, s);
+  // the web page of the e-mail's link and the button of the page below POST here too (the latter
+  // gets a page back). The token is in the query either way.
+  app.post('/reminders/unsubscribe', async (request, reply) => {
+    const stop = async () => reminders.unsubscribe(ctx, parseInput(unsubscribeSchema, request.query).s);
+    if (wantsPage(request)) return answerWithPage(reply, async () => ({ kind: 'done', fullname: await stop() }));
+    await stop();
     return ok({}, REMINDER_MESSAGES.unsubscribed);
   });
+
+  // The same address opened by a person or an older mail client: the one-button page. A GET stops
+  // nothing (link scanners prefetch).
+  app.get('/reminders/unsubscribe', async (request, reply) =>
+    answerWithPage(reply, async () => {
+      const { s } = parseInput(unsubscribeSchema, request.query);
+      const fullname = await reminders.unsubscribeTarget(ctx, s);
+      return fullname === null ? { kind: 'gone' } : { kind: 'ask', fullname, action: `/api/reminders/unsubscribe?s=${encodeURIComponent(s)}` };
+    }),
+  );
 
   app.get('/reminders/settings', async (request) => {
     const { identifier, email } = parseInput(ownerQuerySchema, request.query);

@@ -2,10 +2,11 @@
 // files (parsed with ical.js), the double opt-in, reminders on the right Lima day read back from the
 // SMTP capture on a clock the test moves (each once), one-click unsubscribe (RFC 8058) that stops
 // them and deletes the address, the owner's switch, and the limits against mail-bombing a stranger.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import type { MemorialEvent } from '@recuerdos/shared/remembrance';
-import { EVENT_MESSAGES, REMINDER_MESSAGES } from '@recuerdos/shared/remembrance';
+import { EVENT_MESSAGES, REMINDER_MESSAGES, UNSUBSCRIBE_PAGE } from '@recuerdos/shared/remembrance';
 import type { GuestViewData } from '@recuerdos/shared/api-types';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
@@ -284,6 +285,63 @@ describe('reminders', () => {
     const refused = await t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email: 'otro@example.pe', consent: true }, { headers: { 'x-forwarded-for': freshIp() } });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(REMINDER_MESSAGES.off);
+  });
+
+  it('show a one-button page at the List-Unsubscribe address: its GET stops nothing, its button’s POST does; a used or forged link gets a kind page', async () => {
+    const { memorial } = await makeOwner(t.db, { memorial: { fullname: 'Elena Vargas', birthdate: '1950-06-21' } });
+    clock = new Date('2030-06-01T15:00:00Z');
+    const email = 'lectora@example.pe';
+    await subscribeAndConfirm(memorial.identifier, email);
+    await runReminders('2030-06-21T13:00:00Z');
+    const advertised = new URL(/^<(.*)>$/.exec(t.smtp.to(email).at(-1)?.headers['list-unsubscribe'] ?? '')?.[1] ?? '');
+    const address = `${t.url}${advertised.pathname}${advertised.search}`;
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const open = async (url: string) => {
+      const res = await fetch(url, { headers: browser });
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const html = await res.text();
+      // The strict CSP holds: no script at all, the one <style> block allowed by its hash.
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(html).not.toMatch(/<script|\son\w+=/i);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+      expect(html).toContain('<html lang="es-PE">');
+      return { status: res.status, html };
+    };
+
+    // A link scanner, then the person: the page twice, nobody unsubscribed.
+    await open(address);
+    const page = await open(address);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(`<h1>${UNSUBSCRIBE_PAGE.title}</h1>`);
+    expect(page.html).toContain('Elena Vargas');
+    expect((await subscribers(memorial.id)).map((s) => s.email)).toEqual([email]);
+
+    // The button: the form's POST, as the browser sends it.
+    const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(page.html);
+    expect(form?.[2]).toContain(`<button type="submit">${UNSUBSCRIBE_PAGE.button}</button>`);
+    const fields = new URLSearchParams([...(form?.[2] ?? '').matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [m[1] ?? '', m[2] ?? '']));
+    const action = new URL((form?.[1] ?? '').replace(/&amp;/g, '&'), address);
+    const done = await fetch(action, { method: 'POST', headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' }, body: fields });
+    expect(done.status).toBe(200);
+    expect(done.headers.get('content-type')).toContain('text/html');
+    expect(await done.text()).toContain(REMINDER_MESSAGES.unsubscribed);
+    expect(await subscribers(memorial.id)).toHaveLength(0);
+
+    // The used link: a kind page, no button.
+    const used = await open(address);
+    expect(used.status).toBe(200);
+    expect(used.html).toContain(UNSUBSCRIBE_PAGE.goneTitle);
+    expect(used.html).not.toContain('<form');
+    // Forged, cut or missing: a kind page too, never JSON or a stack.
+    for (const query of ['?s=1.AAAAAAAAAAAAAAAAAAAAAA', '?s=x', '']) {
+      const forged = await open(`${t.url}/api/reminders/unsubscribe${query}`);
+      expect(forged.status).toBe(400);
+      expect(forged.html).toContain(UNSUBSCRIBE_PAGE.invalidTitle);
+      expect(forged.html).toContain(REMINDER_MESSAGES.unsubscribeInvalid);
+      expect(forged.html).not.toContain('<form');
+    }
   });
 
   it('keep one request per address when many arrive at once (no error, one row, one e-mail per allowed request)', async () => {

@@ -8,7 +8,8 @@ import { REMINDER_MESSAGES, reminderConsentText, type ReminderSettings } from '@
 import { dateParts } from '@recuerdos/shared/dates';
 import { mailboxOf } from '@recuerdos/shared/email';
 import type { AppContext } from '../../context';
-import type { Memorial } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, Memorial } from '../../db/schema';
 import { accessMemorial, type Caller } from '../../auth/memorial-access';
 import { authorize, checkEmailParam } from '../../auth/permissions';
 import { hashToken } from '../../auth/tokens';
@@ -133,12 +134,33 @@ function subscriptionOfToken(ctx: AppContext, token: string): number {
   return Number(id);
 }
 
-/** POST /reminders/unsubscribe?s=: one click (or a mail client's RFC 8058 POST); the address is deleted. */
-export async function unsubscribe(ctx: AppContext, token: string): Promise<void> {
+/** The name of the memorial whose reminders a subscription receives; null once it is gone. */
+async function subscribedTo(db: Kysely<Database>, id: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('reminderSubscriptions')
+    .innerJoin('memorials', 'memorials.id', 'reminderSubscriptions.memorialId')
+    .select('memorials.fullname')
+    .where('reminderSubscriptions.id', '=', id)
+    .executeTakeFirst();
+  return row?.fullname ?? null;
+}
+
+/** GET /reminders/unsubscribe?s=: what the page's button would stop (null: already stopped). Changes nothing. */
+export async function unsubscribeTarget(ctx: AppContext, token: string): Promise<string | null> {
+  return subscribedTo(ctx.db, subscriptionOfToken(ctx, token));
+}
+
+/**
+ * POST /reminders/unsubscribe?s=: one click (or a mail client's RFC 8058 POST); the address is
+ * deleted. Answers the memorial's name, or null when it was already gone (the same outcome).
+ */
+export async function unsubscribe(ctx: AppContext, token: string): Promise<string | null> {
   const id = subscriptionOfToken(ctx, token);
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
+    const fullname = await subscribedTo(trx, id);
     await trx.deleteFrom('reminderDeliveries').where('subscriptionId', '=', id).execute();
     await trx.deleteFrom('reminderSubscriptions').where('id', '=', id).execute();
+    return fullname;
   });
 }
 

@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSearchParams } from 'react-router';
+import { UNSUBSCRIBE_PAGE } from '@recuerdos/shared/remembrance';
 import { confirmReminders, useUnsubscribeReminders, type ConfirmedReminders } from '../api/reminder-links';
 import '../../activation/components/activation.css';
 
@@ -71,7 +72,7 @@ export function ConfirmRemindersPage() {
 }
 
 export function UnsubscribeRemindersPage() {
-  usePageMeta('Dejar de recibir recordatorios', 'Deja de recibir los recordatorios de un memorial.');
+  usePageMeta(UNSUBSCRIBE_PAGE.button, 'Deja de recibir los recordatorios de un memorial.');
   const [params] = useSearchParams();
   const s = params.get('s') ?? '';
   const unsubscribe = useUnsubscribeReminders();
@@ -84,19 +85,19 @@ export function UnsubscribeRemindersPage() {
             <span className="activation__seal" aria-hidden="true">
               <CheckIcon />
             </span>
-            <h1>Listo</h1>
+            <h1>{UNSUBSCRIBE_PAGE.doneTitle}</h1>
             <p className="activation__lead" role="status">
               {unsubscribe.data}.
             </p>
-            <p>Borramos tu correo de la lista de este memorial. Si algún día quieres volver a recibirlos, puedes pedirlos desde el memorial.</p>
+            <p>{UNSUBSCRIBE_PAGE.doneText}</p>
           </>
         ) : (
           <>
-            <h1>¿Dejar de recibir recordatorios?</h1>
-            <p>Ya no te escribiremos en las fechas de este memorial, y borraremos tu correo de su lista.</p>
+            <h1>{UNSUBSCRIBE_PAGE.title}</h1>
+            <p>{UNSUBSCRIBE_PAGE.lead}</p>
             {unsubscribe.isError ? <p role="alert">{errorMessage(unsubscribe.error)}</p> : null}
             <Button size="lg" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(s)}>
-              Dejar de recibir recordatorios
+              {UNSUBSCRIBE_PAGE.button}
             </Button>
           </>
         )}
