@@ -3,7 +3,9 @@
 // - per address, over every target: a strict cap (one address guessing many accounts);
 // - per (target, address): a strict cap (one address guessing one account);
 // - per target, over every address: only a growing pause before the secret is checked, never a
-//   refusal, so the right password or code from another address still gets in.
+//   refusal, so the right password or code from another address still gets in;
+// - optionally, per target over every address, a strict cap too, for a secret too short for the
+//   pause alone (a 6-digit code); a policy that sets it gives the rightful person another way in.
 // Every count is reserved before the secret is checked, atomically: a burst of N attempts released
 // at once evaluates at most the cap. A success gives its reservation back (it was no guess).
 import { tooManyRequests } from '../http/errors';
@@ -29,6 +31,13 @@ export interface AttemptPolicy {
   perAddress: Cap;
   perTargetAddress: Cap;
   perTarget: GrowingPause;
+  /**
+   * A strict cap per target, over every address, reserved after the two above. A stranger can spend
+   * it and so refuse the rightful person: set it only for a secret that the pause alone would leave
+   * guessable from many addresses, and only where another way in remains (an operator's TOTP code,
+   * with the recovery codes beside it). `tooMany` is its own 429 message (it can say that way).
+   */
+  perTargetCap?: Cap & { tooMany: string };
   /** The Spanish 429 message. */
   tooMany: string;
   /**
@@ -55,6 +64,7 @@ export function attemptKeys(policy: Pick<AttemptPolicy, 'name'>, target: string,
     address: `${policy.name}:addr:${address}`,
     pair: `${policy.name}:pair:${target}:${address}`,
     target: `${policy.name}:target:${target}`,
+    targetCap: `${policy.name}:cap:${target}`,
   };
 }
 
@@ -102,15 +112,17 @@ export class AttemptGuard {
    */
   async attempt<T>(policy: AttemptPolicy, target: string, address: string, verify: () => Promise<T | null>): Promise<T | null> {
     const keys = attemptKeys(policy, target, address);
-    await reserveAll(this.limiter, [
+    const capped = policy.perTargetCap;
+    const releaseReserved = await reserveAll(this.limiter, [
       { key: keys.address, cap: policy.perAddress, message: policy.tooMany },
       { key: keys.pair, cap: policy.perTargetAddress, message: policy.tooMany },
+      ...(capped ? [{ key: keys.targetCap, cap: capped, message: capped.tooMany }] : []),
     ]);
     let onTarget;
     try {
       onTarget = await this.limiter.hit(keys.target, policy.perTarget.windowMs);
     } catch (err) {
-      await Promise.all([this.limiter.release(keys.address), this.limiter.release(keys.pair)]).catch(() => undefined);
+      await releaseReserved().catch(() => undefined);
       throw err;
     }
     let result: T | null;
@@ -118,18 +130,20 @@ export class AttemptGuard {
       await this.pause(pauseBefore(policy.perTarget, onTarget.count));
       result = await verify();
     } catch (err) {
-      await this.giveBack(keys, 'release').catch(() => undefined);
+      await this.giveBack(keys, 'release', capped !== undefined).catch(() => undefined);
       throw err;
     }
-    if (result !== null) await this.giveBack(keys, policy.onSuccess);
+    if (result !== null) await this.giveBack(keys, policy.onSuccess, capped !== undefined);
     return result;
   }
 
-  private async giveBack(keys: ReturnType<typeof attemptKeys>, how: AttemptPolicy['onSuccess']): Promise<void> {
+  /** The per-target cap is only ever released: a success must not wipe strangers' failures on it. */
+  private async giveBack(keys: ReturnType<typeof attemptKeys>, how: AttemptPolicy['onSuccess'], capped: boolean): Promise<void> {
     await Promise.all([
       this.limiter.release(keys.address),
       how === 'forget' ? this.limiter.reset(keys.pair) : this.limiter.release(keys.pair),
       this.limiter.release(keys.target),
+      ...(capped ? [this.limiter.release(keys.targetCap)] : []),
     ]);
   }
 }

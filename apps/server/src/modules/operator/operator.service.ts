@@ -15,7 +15,7 @@ import { nowIso } from '../../db/database';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { hashToken, newToken } from '../../auth/tokens';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
-import { reserveAll } from '../../security/attempt-guard';
+import { reserveAll, type AttemptPolicy } from '../../security/attempt-guard';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as repo from './operator.repository';
 
@@ -28,6 +28,8 @@ export const OPERATOR_MESSAGES = {
   notEnrolled: 'Primero activa la verificación en dos pasos',
   tooManyLogins: 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo',
   tooManyCodes: 'Demasiados códigos incorrectos. Espera unos minutos e inténtalo de nuevo',
+  tooManyTotpCodes:
+    'Demasiados códigos incorrectos para esta cuenta. Espera unos minutos o ingresa uno de tus códigos de recuperación',
   wrongCurrentPassword: 'La contraseña actual no es correcta',
   passwordChanged: 'Tu contraseña fue cambiada. Cerramos tus otras sesiones',
   passwordSet: 'Tu contraseña fue creada. Ya puedes ingresar',
@@ -54,12 +56,52 @@ interface LimitRule {
   windowMs: number;
 }
 
-/** Per address and per e-mail for the password, per operator for guesses of a code (DESIGN §4). */
+/** Guessing the current password with a stolen session (DESIGN §4). */
 export const OPERATOR_LIMITS = {
-  loginPerIp: { max: 20, windowMs: 15 * 60_000 },
-  loginPerEmail: { max: 10, windowMs: 15 * 60_000 },
-  codePerOperator: { max: 5, windowMs: 15 * 60_000 },
+  passwordChangePerOperator: { max: 5, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
+
+/**
+ * The password (docs/decisions/011-abuse-limits.md, 013-back-office.md): failures are capped per
+ * address and per (e-mail typed, address); per e-mail, over every address, they only meet a growing
+ * pause, so a stranger's wrong passwords never refuse the operator's right one. Successes count
+ * nothing.
+ */
+export const OPERATOR_LOGIN_POLICY: AttemptPolicy = {
+  name: 'admin-login',
+  perAddress: { max: 20, windowMs: 15 * 60_000 },
+  perTargetAddress: { max: 5, windowMs: 15 * 60_000 },
+  perTarget: { free: 5, windowMs: 60 * 60_000, firstMs: 1000, maxMs: 8000 },
+  tooMany: OPERATOR_MESSAGES.tooManyLogins,
+  onSuccess: 'forget',
+};
+
+/**
+ * A recovery code (about 50 random bits), keyed by operator: the password's caps per address and per
+ * (operator, address) and its growing pause per operator. It shares every count with the TOTP code
+ * below (one policy name) but not the per-operator cap, so it is the way in when a stranger who holds
+ * the password has spent that cap.
+ */
+export const RECOVERY_CODE_POLICY: AttemptPolicy = {
+  ...OPERATOR_LOGIN_POLICY,
+  name: 'admin-code',
+  tooMany: OPERATOR_MESSAGES.tooManyCodes,
+};
+
+/** Wrong TOTP codes per operator, over every address: 240 a day, each about a 3-in-a-million chance. */
+const TOTP_PER_OPERATOR = { max: 10, windowMs: 60 * 60_000 } as const satisfies LimitRule;
+
+/** A TOTP code (6 digits, three valid at a time): also a strict cap per operator over every address. */
+export const TOTP_CODE_POLICY: AttemptPolicy = {
+  ...RECOVERY_CODE_POLICY,
+  perTargetCap: { ...TOTP_PER_OPERATOR, tooMany: OPERATOR_MESSAGES.tooManyTotpCodes },
+};
+
+/** Confirming the authenticator: the same counts, but no recovery codes exist yet to point to. */
+const ENROLMENT_CODE_POLICY: AttemptPolicy = {
+  ...TOTP_CODE_POLICY,
+  perTargetCap: { ...TOTP_PER_OPERATOR, tooMany: OPERATOR_MESSAGES.tooManyCodes },
+};
 
 /** Reserved before the check (a burst never evaluates more than the cap; security/attempt-guard). */
 async function enforceLimit(ctx: AppContext, limits: readonly { key: string; rule: LimitRule }[], message: string): Promise<void> {
@@ -173,19 +215,16 @@ export async function setPasswordWithToken(ctx: AppContext, input: { token: stri
 // Login: password, then the second factor
 
 export async function login(ctx: AppContext, input: OperatorLoginInput & { email: string }, ip: string): Promise<{ token: string; next: 'enroll' | 'verify' }> {
-  await enforceLimit(
-    ctx,
-    [
-      { key: `login:ip:${ip}`, rule: OPERATOR_LIMITS.loginPerIp },
-      { key: `login:email:${input.email}`, rule: OPERATOR_LIMITS.loginPerEmail },
-    ],
-    OPERATOR_MESSAGES.tooManyLogins,
-  );
-  const operator = await repo.findOperatorByEmail(ctx.db, input.email);
-  const valid = operator?.passwordHash ? await verifyPassword(operator.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!operator || !valid) {
+  const seen: { operator?: Operator | null } = {};
+  const operator = await ctx.attempts.attempt(OPERATOR_LOGIN_POLICY, input.email, ip, async () => {
+    seen.operator = await repo.findOperatorByEmail(ctx.db, input.email);
+    const hash = seen.operator?.passwordHash;
+    const valid = hash ? await verifyPassword(hash, input.password) : await verifyAgainstDummy(input.password);
+    return valid ? (seen.operator ?? null) : null;
+  });
+  if (!operator) {
     // Only attempts on a real operator are worth a trace; unknown e-mails would fill the trail.
-    if (operator) await recordAudit(ctx.db, { operatorId: operator.id, email: operator.email, ip }, 'operator.login-failed', operator.email);
+    if (seen.operator) await recordAudit(ctx.db, { operatorId: seen.operator.id, email: seen.operator.email, ip }, 'operator.login-failed', seen.operator.email);
     throw unauthorized(OPERATOR_MESSAGES.badCredentials);
   }
   const token = await openSession(ctx.db, operator.id, false);
@@ -199,7 +238,8 @@ function totpFor(operator: Pick<Operator, 'email'>, secret: string): OTPAuth.TOT
 }
 
 /** The time step a code belongs to (the current one, or one either side for a slow phone), or null. */
-function matchingStep(operator: Pick<Operator, 'email'>, secret: string, code: string, now = Date.now()): number | null {
+function matchingStep(operator: Pick<Operator, 'email'>, secret: string, code: string, now: number): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
   const delta = totpFor(operator, secret).validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return null;
   return Math.floor(now / 1000 / TOTP_SHAPE.period) + delta;
@@ -240,25 +280,36 @@ export interface CompletedLogin {
   recoveryCodesLeft?: number;
 }
 
+/**
+ * Guesses of a code are limited per operator and address (DESIGN §4): counted before the check,
+ * failures only; a TOTP code also meets a cap per operator that a recovery code does not.
+ */
+function guardCode<T>(ctx: AppContext, policy: AttemptPolicy, session: OperatorSession, ip: string, check: () => Promise<T | null>): Promise<T | null> {
+  return ctx.attempts.attempt(policy, String(session.operatorId), ip, check);
+}
+
 /** The first valid code confirms the authenticator; the recovery codes are answered this once. */
 export async function confirmEnrollment(ctx: AppContext, session: OperatorSession, code: string, ip: string): Promise<CompletedLogin> {
-  await enforceLimit(ctx, [{ key: `code:${session.operatorId}`, rule: OPERATOR_LIMITS.codePerOperator }], OPERATOR_MESSAGES.tooManyCodes);
   const operator = await operatorOf(ctx, session);
   if (operator.totpConfirmedAt) throw conflict(OPERATOR_MESSAGES.alreadyEnrolled);
-  if (!operator.totpSecret) throw badRequest(OPERATOR_MESSAGES.notEnrolled);
-  const step = /^\d{6}$/.test(code) ? matchingStep(operator, operator.totpSecret, code) : null;
-  if (step === null) {
+  const secret = operator.totpSecret;
+  if (!secret) throw badRequest(OPERATOR_MESSAGES.notEnrolled);
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const token = await guardCode(ctx, ENROLMENT_CODE_POLICY, session, ip, async () => {
+    const step = matchingStep(operator, secret, code, ctx.now().getTime());
+    if (step === null) return null;
+    return ctx.db.transaction().execute(async (trx) => {
+      if (!(await repo.acceptTotpStep(trx, operator.id, step, true))) return null;
+      await repo.replaceRecoveryCodes(trx, operator.id, recoveryCodes.map(hashRecoveryCode));
+      await recordAudit(trx, actorOf(session, ip), 'operator.second-factor-enrolled', operator.email);
+      await recordAudit(trx, actorOf(session, ip), 'operator.login', operator.email);
+      return completeSessionIn(trx, session);
+    });
+  });
+  if (token === null) {
     await recordAudit(ctx.db, actorOf(session, ip), 'operator.second-factor-failed', operator.email, { during: 'enrolment' });
     throw badRequest(OPERATOR_MESSAGES.badCode);
   }
-  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const token = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.acceptTotpStep(trx, operator.id, step, true))) throw badRequest(OPERATOR_MESSAGES.badCode);
-    await repo.replaceRecoveryCodes(trx, operator.id, recoveryCodes.map(hashRecoveryCode));
-    await recordAudit(trx, actorOf(session, ip), 'operator.second-factor-enrolled', operator.email);
-    await recordAudit(trx, actorOf(session, ip), 'operator.login', operator.email);
-    return completeSessionIn(trx, session);
-  });
   return { token, operator, recoveryCodes };
 }
 
@@ -269,30 +320,34 @@ async function completeSessionIn(trx: Kysely<Database>, session: OperatorSession
 
 /** A TOTP code (each accepted once) or an unused recovery code completes the login. */
 export async function verifySecondFactor(ctx: AppContext, session: OperatorSession, code: string, ip: string): Promise<CompletedLogin> {
-  await enforceLimit(ctx, [{ key: `code:${session.operatorId}`, rule: OPERATOR_LIMITS.codePerOperator }], OPERATOR_MESSAGES.tooManyCodes);
   const operator = await operatorOf(ctx, session);
-  if (!operator.totpConfirmedAt || !operator.totpSecret) throw badRequest(OPERATOR_MESSAGES.notEnrolled);
+  const secret = operator.totpSecret;
+  if (!operator.totpConfirmedAt || !secret) throw badRequest(OPERATOR_MESSAGES.notEnrolled);
   const actor = actorOf(session, ip);
   if (/^\d{6}$/.test(code)) {
-    const step = matchingStep(operator, operator.totpSecret, code);
-    const accepted = step !== null && (await repo.acceptTotpStep(ctx.db, operator.id, step, false));
-    if (!accepted) {
+    const token = await guardCode(ctx, TOTP_CODE_POLICY, session, ip, async () => {
+      const step = matchingStep(operator, secret, code, ctx.now().getTime());
+      if (step === null || !(await repo.acceptTotpStep(ctx.db, operator.id, step, false))) return null;
+      return ctx.db.transaction().execute(async (trx) => {
+        await recordAudit(trx, actor, 'operator.login', operator.email);
+        return completeSessionIn(trx, session);
+      });
+    });
+    if (token === null) {
       await recordAudit(ctx.db, actor, 'operator.second-factor-failed', operator.email);
       throw badRequest(OPERATOR_MESSAGES.badCode);
     }
-    const token = await ctx.db.transaction().execute(async (trx) => {
-      await recordAudit(trx, actor, 'operator.login', operator.email);
-      return completeSessionIn(trx, session);
-    });
     return { token, operator };
   }
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.useRecoveryCode(trx, operator.id, hashRecoveryCode(code)))) return null;
-    const left = await repo.recoveryCodesLeft(trx, operator.id);
-    await recordAudit(trx, actor, 'operator.recovery-code-used', operator.email, { left });
-    await recordAudit(trx, actor, 'operator.login', operator.email, { with: 'recovery code' });
-    return { token: await completeSessionIn(trx, session), left };
-  });
+  const result = await guardCode(ctx, RECOVERY_CODE_POLICY, session, ip, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      if (!(await repo.useRecoveryCode(trx, operator.id, hashRecoveryCode(code)))) return null;
+      const left = await repo.recoveryCodesLeft(trx, operator.id);
+      await recordAudit(trx, actor, 'operator.recovery-code-used', operator.email, { left });
+      await recordAudit(trx, actor, 'operator.login', operator.email, { with: 'recovery code' });
+      return { token: await completeSessionIn(trx, session), left };
+    }),
+  );
   if (!result) {
     await recordAudit(ctx.db, actor, 'operator.second-factor-failed', operator.email, { with: 'recovery code' });
     throw badRequest(OPERATOR_MESSAGES.badCode);
@@ -314,7 +369,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   ip: string,
 ): Promise<string> {
-  await enforceLimit(ctx, [{ key: `password:${session.operatorId}`, rule: OPERATOR_LIMITS.codePerOperator }], OPERATOR_MESSAGES.tooManyLogins);
+  await enforceLimit(ctx, [{ key: `password:${session.operatorId}`, rule: OPERATOR_LIMITS.passwordChangePerOperator }], OPERATOR_MESSAGES.tooManyLogins);
   const operator = await operatorOf(ctx, session);
   if (!operator.passwordHash || !(await verifyPassword(operator.passwordHash, input.currentPassword))) {
     throw new AppError(400, OPERATOR_MESSAGES.wrongCurrentPassword);

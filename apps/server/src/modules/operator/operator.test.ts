@@ -1,6 +1,7 @@
 // Operators (issue 15 §1): the set-password link, login with password then TOTP (enrolment with
 // recovery codes shown once; each code accepted once), sessions apart from owners' and guests',
-// short-lived, ended by logout and by a password change, limits on guesses, and the audit trail.
+// short-lived, ended by logout and by a password change, and the audit trail (limits on guesses:
+// operator-abuse.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnrollmentData, OperatorLoginData, OperatorMe, OperatorSessionData } from '@recuerdos/shared/admin-api-types';
 import { startTestServer, type TestServer } from '../../../test/helper';
@@ -8,7 +9,7 @@ import { makeOwner } from '../../../test/factories';
 import { asOperator, makeOperator, operatorToken, totpCode, OPERATOR_PASSWORD } from '../../../test/operators';
 import { hashToken } from '../../auth/tokens';
 import { nowIso } from '../../db/database';
-import { createOperator, findOperatorSession, OPERATOR_LIMITS, OPERATOR_SESSION, RECOVERY_CODE_COUNT } from './operator.service';
+import { createOperator, findOperatorSession, OPERATOR_SESSION, RECOVERY_CODE_COUNT } from './operator.service';
 
 let t: TestServer;
 
@@ -174,25 +175,7 @@ describe('login with password and a second factor', () => {
     expect(known.body.message).toBe('Correo electrónico o contraseña incorrectos');
     expect((await auditOf(operator.email)).map((e) => e.action)).toEqual(['operator.login-failed']);
   });
-
-  it('limits wrong codes per operator and logins per e-mail', async () => {
-    const operator = await makeOperator(t.db);
-    const step = await login(operator.email, OPERATOR_PASSWORD);
-    const statuses: number[] = [];
-    for (let i = 0; i <= OPERATOR_LIMITS.codePerOperator.max; i++) {
-      statuses.push((await t.post('/api/admin/auth/verify', { code: '123456' }, asOperator(step.body.data.token))).status);
-    }
-    expect(statuses.slice(0, -1).every((s) => s === 400)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
-    // Even the right code waits now.
-    expect((await t.post('/api/admin/auth/verify', { code: totpCode(operator.secret) }, asOperator(step.body.data.token))).status).toBe(429);
-
-    const other = await makeOperator(t.db);
-    for (let i = 0; i < OPERATOR_LIMITS.loginPerEmail.max; i++) await login(other.email, 'mal');
-    const limited = await login(other.email, OPERATOR_PASSWORD);
-    expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe('Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo');
-  });
+  // Limits on guessing the password and the codes: operator-abuse.test.ts.
 });
 
 describe('operator sessions', () => {
