@@ -274,6 +274,14 @@ export interface ReminderSubscriptionsTable {
   consentText: string;
   requestedAt: string;
   confirmedAt: string | null;
+  /** 1 when the memorial's owner asked: the family's own, never ended by a new access code. */
+  byOwner: Generated<number>;
+  /**
+   * The memorial's access code version a guest asked under; null when no code was needed (the owner,
+   * or a visitor of a public memorial). On a private memorial only the owner's and those of the
+   * current version receive reminders (docs/decisions/022).
+   */
+  accessCodeVersion: number | null;
 }
 
 /** A reminder sent: one per subscriber and occasion ('birthday:2027', 'event:12'…). */
@@ -339,6 +347,13 @@ export interface ResumableUploadsTable {
   length: number;
   received: number;
   createdAt: string;
+  /**
+   * A visitor's upload: the address whose daily upload budget holds `length` until the upload is
+   * used or removed (null for the owner's, which have no budget). Also what the unfinished caps sum.
+   */
+  guestAddress: string | null;
+  /** When that budget's window ends: a reservation is given back only within its own window. */
+  budgetUntil: string | null;
 }
 
 export interface ResumableUploadPiecesTable {

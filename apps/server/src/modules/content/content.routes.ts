@@ -101,7 +101,7 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
     requireSessionFor('guest', who);
     await service.refuseOverBudget(ctx, who, Number(request.headers['content-length'] ?? 0));
     const { upload, resumed } = await readPostUpload(ctx, request, who);
-    await submitting(ctx, resumed, () => service.saveGuestPost(ctx, who, upload));
+    await submitting(ctx, resumed, () => service.saveGuestPost(ctx, who, upload, { budgetReserved: resumed !== null }));
     return ok({}, service.CONTENT_MESSAGES.sent);
   });
 

@@ -10,7 +10,7 @@ import { LIMITS } from '@recuerdos/shared/limits';
 import { badRequest, conflict, forbidden, notFound, parseInput, tooManyRequests } from '../../http/errors';
 import { limaDate } from '@recuerdos/shared/dates';
 import { isPendingKey, newMediaKey, objectNames, POSTER_SUFFIX, postShape, publicKeyOf, type MediaShape } from '../../media/media-keys';
-import { reserveAll } from '../../security/attempt-guard';
+import { reserveAll, type Allowance } from '../../security/attempt-guard';
 import type { MediaStore } from '../../storage/media-store';
 import type { MediaUpload } from '../../media/media-upload';
 import { deleteMedia, moveMedia, StagedMedia } from '../../media/staged-media';
@@ -48,14 +48,30 @@ export const GUEST_UPLOAD_BUDGET = { max: 300 * 1024 * 1024, windowMs: 24 * 60 *
 
 export const uploadBudgetKey = (address: string) => `guest-upload-bytes:${address}`;
 
+/** `bytes` of the address's daily budget, for `reserveAll` (a file received, a resumable upload created). */
+export const uploadBudgetAllowance = (address: string, bytes: number): Allowance => ({
+  key: uploadBudgetKey(address),
+  cap: GUEST_UPLOAD_BUDGET,
+  amount: bytes,
+  message: CONTENT_MESSAGES.uploadBudgetSpent,
+});
+
 /**
- * Refuses a visitor's upload before its body is read when the declared size alone is over what is
- * left of the address's daily budget (the exact size is reserved once the file is in).
+ * What a submission's words and its multipart framing take at most (name, e-mail, a message of 500
+ * characters of up to 4 bytes, the upload's id): a body no larger carries no file to refuse early.
+ */
+const FORM_WORDS_BYTES = 16 * 1024;
+
+/**
+ * Refuses a visitor's upload before its body is read when the file it can carry alone is over what
+ * is left of the address's daily budget (the exact size is reserved once the file is in). Words, and
+ * a finished resumable upload named by id (its bytes were reserved when it was created), pass.
  */
 export async function refuseOverBudget(ctx: AppContext, caller: Caller, declaredBytes: number): Promise<void> {
-  if (!(declaredBytes > 0)) return;
+  const fileBytes = Math.min(declaredBytes - FORM_WORDS_BYTES, LIMITS.videoMaxBytes);
+  if (!(fileBytes > 0)) return;
   const used = await ctx.limiter.peek(uploadBudgetKey(caller.ip));
-  if (used.count + Math.min(declaredBytes, LIMITS.videoMaxBytes) > GUEST_UPLOAD_BUDGET.max) {
+  if (used.count + fileBytes > GUEST_UPLOAD_BUDGET.max) {
     throw tooManyRequests(CONTENT_MESSAGES.uploadBudgetSpent, Math.max(1, Math.ceil(used.resetMs / 1000)));
   }
 }
@@ -135,19 +151,19 @@ async function storePost(
 
 /**
  * Before a resumable video upload starts (issue 13 §4): the checks its submission will run on who
- * sends it — the owner adding a post, or a guest who may share videos on this memorial, within the
- * address's daily budget. Returns the memorial and who the upload belongs to.
+ * sends it — the owner adding a post, or a guest who may share videos on this memorial. Returns the
+ * memorial, who the upload belongs to, and whether it is a visitor's (whose bytes the caller
+ * reserves against the address's daily budget, as the submission would: `uploadBudgetAllowance`).
  */
-export async function mayUploadVideo(ctx: AppContext, caller: Caller, identifier: string, declaredBytes: number): Promise<{ memorial: Memorial; uploader: string }> {
+export async function mayUploadVideo(ctx: AppContext, caller: Caller, identifier: string): Promise<{ memorial: Memorial; uploader: string; visitor: boolean }> {
   const access = await accessMemorial(ctx.db, caller, identifier);
   if (access.relation === 'owner' && caller.user) {
     await refuseWhenContractEnded(ctx, access.memorial);
-    return { memorial: access.memorial, uploader: `owner:${caller.user.accountId}` };
+    return { memorial: access.memorial, uploader: `owner:${caller.user.accountId}`, visitor: false };
   }
   authorize(CONTENT_POLICY.submit, access);
   authorize(CONTENT_POLICY.submitMedia, access);
-  await refuseOverBudget(ctx, caller, declaredBytes);
-  return { memorial: access.memorial, uploader: `guest:${caller.guest?.sessionId ?? 0}` };
+  return { memorial: access.memorial, uploader: `guest:${caller.guest?.sessionId ?? 0}`, visitor: true };
 }
 
 /** Who a resumable upload of `memorialId` belongs to when `caller` sends or uses it (null: nobody it knows). */
@@ -182,7 +198,11 @@ export async function saveOwnerPost(ctx: AppContext, caller: Caller, upload: Med
   }
 }
 
-export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: MediaUpload): Promise<void> {
+/**
+ * `budgetReserved`: the file is a finished resumable upload, whose bytes were reserved against the
+ * daily budget when it was created — that reservation is the charge, not taken a second time.
+ */
+export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: MediaUpload, { budgetReserved = false } = {}): Promise<void> {
   try {
     const input = parseInput(saveGuestMessageSchema, upload.fields);
     const access = await permitted(ctx, caller, input.identifier, CONTENT_POLICY.submit);
@@ -193,9 +213,7 @@ export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: Med
     const bytes = uploadBytes(upload);
     const giveBack = await reserveAll(ctx.limiter, [
       { key: `guest-post:${memorial.id}:${caller.ip}`, cap: SUBMISSION_LIMIT, message: CONTENT_MESSAGES.tooManySubmissions },
-      ...(bytes > 0
-        ? [{ key: uploadBudgetKey(caller.ip), cap: GUEST_UPLOAD_BUDGET, amount: bytes, message: CONTENT_MESSAGES.uploadBudgetSpent }]
-        : []),
+      ...(bytes > 0 && !budgetReserved ? [uploadBudgetAllowance(caller.ip, bytes)] : []),
     ]);
     let post: PostRow;
     try {

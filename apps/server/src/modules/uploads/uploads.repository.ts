@@ -1,12 +1,65 @@
 // Every SQL statement of resumable uploads: the upload rows and the pieces received so far.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
 import type { Database, ResumableUploadsTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
 
-export type UploadRow = Selectable<ResumableUploadsTable> & { identifier: string; accountId: number };
+export type UploadRow = Omit<Selectable<ResumableUploadsTable>, 'guestAddress' | 'budgetUntil'> & { identifier: string; accountId: number };
 
-export async function insertUpload(db: Kysely<Database>, values: Omit<Selectable<ResumableUploadsTable>, 'received'>): Promise<void> {
-  await db.insertInto('resumableUploads').values({ ...values, received: 0 }).execute();
+/** What a removed upload held of its visitor's daily budget (null for the owner's). */
+export type BudgetHold = { address: string; bytes: number; until: string } | null;
+
+export interface UnfinishedCaps {
+  perAddress: number;
+  perMemorial: number;
+}
+
+/** PostgreSQL advisory lock spaces (two-key locks: never the same as one-key ones, e.g. the migrator's). */
+const LOCK_SPACE = { address: 31_301, memorial: 31_302 } as const;
+
+/**
+ * Serialises the creations that count the same address's or memorial's unfinished bytes, until they
+ * commit. PostgreSQL: advisory locks, every transaction taking its address's then its memorial's
+ * (separate spaces, the memorial by its id), so none waits on another in a cycle. SQLite needs none:
+ * its transactions begin IMMEDIATE on the one connection, one at a time.
+ */
+async function lockHolders(trx: Transaction<Database>, dialect: Dialect, address: string, memorialId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${LOCK_SPACE.address}, hashtext(${address}))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${LOCK_SPACE.memorial}, ${memorialId})`.execute(trx);
+}
+
+async function heldBytes(trx: Transaction<Database>, column: 'guestAddress' | 'memorialId', value: string | number): Promise<number> {
+  const row = await trx
+    .selectFrom('resumableUploads')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('length'), eb.lit(0)).as('bytes'))
+    .where(column, '=', value)
+    .where('guestAddress', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return row.bytes;
+}
+
+/**
+ * Inserts the upload. A visitor's (`guestAddress` set) only while the visitors' uploads not yet used
+ * or removed, its own length included, stay within `caps` for its address and for its memorial —
+ * checked and inserted as one step against concurrent creations, on any instance. Answers which cap
+ * refused it, and then stores nothing.
+ */
+export async function insertUpload(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  values: Omit<Selectable<ResumableUploadsTable>, 'received'>,
+  caps: UnfinishedCaps,
+): Promise<'perAddress' | 'perMemorial' | null> {
+  return db.transaction().execute(async (trx) => {
+    const address = values.guestAddress;
+    if (address !== null) {
+      await lockHolders(trx, dialect, address, values.memorialId);
+      if ((await heldBytes(trx, 'guestAddress', address)) + values.length > caps.perAddress) return 'perAddress';
+      if ((await heldBytes(trx, 'memorialId', values.memorialId)) + values.length > caps.perMemorial) return 'perMemorial';
+    }
+    await trx.insertInto('resumableUploads').values({ ...values, received: 0 }).execute();
+    return null;
+  });
 }
 
 /** The upload with the memorial it belongs to (identifier, and its account for the owner's check). */
@@ -56,19 +109,22 @@ export function listPieces(db: Kysely<Database>, uploadId: string): Promise<{ st
   return db.selectFrom('resumableUploadPieces').select(['start', 'size', 'tempKey']).where('uploadId', '=', uploadId).orderBy('start').execute();
 }
 
-/** Deletes the upload and its pieces' rows, returning the pieces' temporary keys (to remove from the store). */
-export async function deleteUpload(db: Kysely<Database>, uploadId: string): Promise<string[]> {
+/**
+ * Deletes the upload and its pieces' rows, returning the pieces' temporary keys (to remove from the
+ * store) and, when this call is the one that deleted the row, what it held of the daily budget.
+ */
+export async function deleteUpload(db: Kysely<Database>, uploadId: string): Promise<{ tempKeys: string[]; hold: BudgetHold }> {
   return db.transaction().execute(async (trx) => {
     const pieces = await trx.selectFrom('resumableUploadPieces').select('tempKey').where('uploadId', '=', uploadId).execute();
     await trx.deleteFrom('resumableUploadPieces').where('uploadId', '=', uploadId).execute();
-    await trx.deleteFrom('resumableUploads').where('id', '=', uploadId).execute();
-    return pieces.map((piece) => piece.tempKey);
+    const row = await trx.deleteFrom('resumableUploads').where('id', '=', uploadId).returning(['length', 'guestAddress', 'budgetUntil']).executeTakeFirst();
+    const hold = row?.guestAddress && row.budgetUntil ? { address: row.guestAddress, bytes: row.length, until: row.budgetUntil } : null;
+    return { tempKeys: pieces.map((piece) => piece.tempKey), hold };
   });
 }
 
-export async function uploadsCreatedBefore(db: Kysely<Database>, before: string): Promise<string[]> {
-  const rows = await db.selectFrom('resumableUploads').select('id').where('createdAt', '<', before).execute();
-  return rows.map((row) => row.id);
+export function uploadsCreatedBefore(db: Kysely<Database>, before: string): Promise<{ id: string; received: number }[]> {
+  return db.selectFrom('resumableUploads').select(['id', 'received']).where('createdAt', '<', before).execute();
 }
 
 /** Marks a complete upload as being used by one submission (received = -1); false when it is not complete. */

@@ -4,16 +4,21 @@
 // and stores it exactly as a multipart video. The upload is a database row and its pieces are
 // temporary objects of the media store, so any instance continues any upload; an upload never
 // finished is swept with the other temporary uploads.
+//
+// A visitor's upload reserves its declared length against the address's daily upload budget when it
+// is created (the submission that uses it is not charged again); an upload removed unused — deleted,
+// expired, or not a readable video — gives it back. The bytes of visitors' uploads not yet used are
+// also capped per address and per memorial, however many addresses send them (issue 31 §3).
 import { randomBytes } from 'node:crypto';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { MESSAGES } from '@recuerdos/shared/fields';
 import type { AppContext } from '../../context';
 import type { Caller } from '../../auth/memorial-access';
 import { nowIso } from '../../db/database';
-import { AppError, badRequest, conflict, notFound, tooLarge } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound, tooLarge, tooManyRequests } from '../../http/errors';
 import { storeVideo, type ReceivedMedia } from '../../media/media-upload';
 import { reserveAll } from '../../security/attempt-guard';
-import { mayUploadVideo, uploaderOf } from '../content/content.service';
+import { mayUploadVideo, uploadBudgetAllowance, uploadBudgetKey, uploaderOf } from '../content/content.service';
 import * as repo from './uploads.repository';
 
 export const UPLOAD_MESSAGES = {
@@ -24,7 +29,11 @@ export const UPLOAD_MESSAGES = {
   overLength: 'Llegaron más datos que el tamaño anunciado del video',
   tooMany: 'Empezaste a subir muchos videos en poco tiempo. Inténtalo de nuevo más tarde',
   bothFiles: 'Envía el video como archivo o como subida, no de las dos formas',
+  addressHoldsMany: 'Tienes varios videos a medio subir. Termina de enviarlos, o espera una hora, antes de empezar otro',
+  memorialHoldsMany: 'Este perfil está recibiendo muchos videos en este momento. Inténtalo de nuevo en una hora',
 } as const;
+
+const MB = 1024 * 1024;
 
 export const RESUMABLE_UPLOADS = {
   /**
@@ -37,6 +46,13 @@ export const RESUMABLE_UPLOADS = {
   pieceBytes: 2 * 1024 * 1024,
   /** Uploads started per address: a visitor sends a few videos, not dozens. */
   perAddress: { max: 20, windowMs: 60 * 60_000 },
+  /**
+   * Bytes (declared lengths) of visitors' uploads created and not yet used or removed, per address
+   * over every memorial and per memorial over every address. Each must hold at least one video of
+   * the largest length accepted. The owner's uploads are not counted (nor budgeted): visitors can
+   * never keep the family from sending a video.
+   */
+  unfinishedBytes: { perAddress: 300 * MB, perMemorial: 500 * MB },
 } as const;
 
 export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -65,11 +81,24 @@ export async function createUpload(ctx: AppContext, caller: Caller, input: { ide
   if (!input.identifier) throw badRequest(MESSAGES.identifierRequired);
   if (!Number.isSafeInteger(input.length) || input.length < 1) throw badRequest(UPLOAD_MESSAGES.lengthRequired);
   if (input.length > LIMITS.videoMaxBytes) throw tooLarge(MESSAGES.videoTooLarge);
-  const { memorial, uploader } = await mayUploadVideo(ctx, caller, input.identifier, input.length);
-  await reserveAll(ctx.limiter, [{ key: `resumable-upload:${caller.ip}`, cap: RESUMABLE_UPLOADS.perAddress, message: UPLOAD_MESSAGES.tooMany }]);
+  const { memorial, uploader, visitor } = await mayUploadVideo(ctx, caller, input.identifier);
+  // Counted first, atomically: a burst of creations is granted exactly what the budget holds.
+  const giveBack = await reserveAll(ctx.limiter, [
+    { key: `resumable-upload:${caller.ip}`, cap: RESUMABLE_UPLOADS.perAddress, message: UPLOAD_MESSAGES.tooMany },
+    ...(visitor ? [uploadBudgetAllowance(caller.ip, input.length)] : []),
+  ]);
   const id = randomBytes(16).toString('base64url');
   const createdAt = nowIso(ctx.now());
-  await repo.insertUpload(ctx.db, { id, memorialId: memorial.id, uploader, length: input.length, createdAt });
+  try {
+    const budgetUntil = visitor ? nowIso(new Date(ctx.now().getTime() + (await ctx.limiter.peek(uploadBudgetKey(caller.ip))).resetMs)) : null;
+    const values = { id, memorialId: memorial.id, uploader, length: input.length, createdAt, guestAddress: visitor ? caller.ip : null, budgetUntil };
+    const refused = await repo.insertUpload(ctx.db, ctx.dialect, values, RESUMABLE_UPLOADS.unfinishedBytes);
+    if (refused === 'perAddress') throw tooManyRequests(UPLOAD_MESSAGES.addressHoldsMany);
+    if (refused === 'perMemorial') throw conflict(UPLOAD_MESSAGES.memorialHoldsMany);
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
   return { id, length: input.length, received: 0, expiresAt: expiresAt({ createdAt }) };
 }
 
@@ -129,9 +158,19 @@ export async function appendToUpload(ctx: AppContext, caller: Caller, id: string
   return { ...state(row), received: at };
 }
 
-async function removeUpload(ctx: AppContext, id: string): Promise<void> {
-  const keys = await repo.deleteUpload(ctx.db, id);
-  const results = await Promise.allSettled(keys.map((key) => ctx.media.discardTemp(key)));
+/**
+ * Removes the upload with its pieces. One that was not `used` for a post gives its bytes back to the
+ * daily budget it was reserved against — only within that budget's window (a later window never
+ * held them), and only once however many removals race (only the one that deleted the row).
+ */
+async function removeUpload(ctx: AppContext, id: string, how: 'used' | 'unused'): Promise<void> {
+  const { tempKeys, hold } = await repo.deleteUpload(ctx.db, id);
+  if (how === 'unused' && hold && ctx.now() < new Date(hold.until)) {
+    await ctx.limiter
+      .release(uploadBudgetKey(hold.address), hold.bytes)
+      .catch((err: unknown) => ctx.log.warn({ err, upload: id }, 'Could not give an unused upload back to its daily budget'));
+  }
+  const results = await Promise.allSettled(tempKeys.map((key) => ctx.media.discardTemp(key)));
   for (const result of results) {
     if (result.status === 'rejected') ctx.log.warn({ err: result.reason as unknown, upload: id }, 'Could not remove a piece of an upload (the sweep will)');
   }
@@ -139,7 +178,7 @@ async function removeUpload(ctx: AppContext, id: string): Promise<void> {
 
 export async function deleteUpload(ctx: AppContext, caller: Caller, id: string): Promise<void> {
   await ownUpload(ctx, caller, id);
-  await removeUpload(ctx, id);
+  await removeUpload(ctx, id, 'unused');
 }
 
 async function* piecesOf(ctx: AppContext, row: repo.UploadRow): AsyncGenerator<Buffer> {
@@ -166,26 +205,33 @@ export async function takeFinishedVideo(ctx: AppContext, caller: Caller, id: str
   try {
     return { kind: 'video', ...(await storeVideo(ctx.config.dataDir, ctx.media, piecesOf(ctx, row), () => false)) };
   } catch (err) {
-    if (err instanceof AppError && (err.statusCode === 400 || err.statusCode === 413)) await removeUpload(ctx, id);
+    if (err instanceof AppError && (err.statusCode === 400 || err.statusCode === 413)) await removeUpload(ctx, id, 'unused');
     else await repo.releaseUpload(ctx.db, id, row.length);
     throw err;
   }
 }
 
-/** Removes a used upload; a failure only leaves it to the sweep. */
+/** Removes a used upload, its reservation now the post's charge; a failure only leaves it to the sweep. */
 export async function finishUpload(ctx: AppContext, id: string): Promise<void> {
-  await removeUpload(ctx, id).catch((err: unknown) => ctx.log.warn({ err, upload: id }, 'Could not remove a used upload (the sweep will)'));
+  await removeUpload(ctx, id, 'used').catch((err: unknown) => ctx.log.warn({ err, upload: id }, 'Could not remove a used upload (the sweep will)'));
 }
 
-/** Gives back an upload whose submission was refused (a limit, a full waiting list): it may be sent again. */
+/**
+ * Gives back an upload whose submission was refused (a limit, a full waiting list): it may be sent
+ * again, and keeps its reservation until it is used or removed.
+ */
 export async function releaseUpload(ctx: AppContext, id: string): Promise<void> {
   const row = await repo.findUpload(ctx.db, id);
   if (row) await repo.releaseUpload(ctx.db, id, row.length);
 }
 
-/** Removes uploads no longer usable at `now` (never finished, or finished and never sent) with their pieces. */
+/**
+ * Removes uploads no longer usable at `now` (never finished, or finished and never sent) with their
+ * pieces. One still claimed by a submission keeps its reservation as if used: its post may have been
+ * saved before its removal failed, and a charge kept is the safe side of one given back wrongly.
+ */
 export async function sweepUploads(ctx: AppContext, now: Date): Promise<number> {
-  const ids = await repo.uploadsCreatedBefore(ctx.db, nowIso(new Date(now.getTime() - RESUMABLE_UPLOADS.usableMs)));
-  for (const id of ids) await removeUpload(ctx, id);
-  return ids.length;
+  const rows = await repo.uploadsCreatedBefore(ctx.db, nowIso(new Date(now.getTime() - RESUMABLE_UPLOADS.usableMs)));
+  for (const row of rows) await removeUpload(ctx, row.id, row.received < 0 ? 'used' : 'unused');
+  return rows.length;
 }

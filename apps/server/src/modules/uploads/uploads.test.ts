@@ -1,7 +1,8 @@
 // Resumable video uploads (issue 13 §4) over tus 1.0: a video sent in parts, cut off by a dropped
 // connection, resumed from the offset the server reports (on another instance of the same
 // installation, too), and used by one submission, which stores one correct memory awaiting
-// approval; the limits and permissions of the submission it serves; the sweep of abandoned uploads.
+// approval; the limits and permissions of the submission it serves; the sweep of abandoned uploads;
+// what unfinished uploads may hold of a visitor's daily budget, of an address and of a memorial.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -9,11 +10,15 @@ import type { PendingPost, Post } from '@recuerdos/shared/api-types';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
 import { mediaFiles, mp4Bytes, objectNameOf, pictureBytes } from '../../../test/media-fixtures';
+import { LIMITS } from '@recuerdos/shared/limits';
 import type { Memorial } from '../../db/schema';
 import { sweepTempMedia } from '../../jobs/temp-upload-sweep';
 import type { Caller } from '../../auth/memorial-access';
 import type { UserSession } from '../../auth/sessions';
-import { appendToUpload, RESUMABLE_UPLOADS } from './uploads.service';
+import { releaseAtOnce } from '../../../test/burst';
+import { ipSequence } from '../../../test/roles';
+import { GUEST_UPLOAD_BUDGET, uploadBudgetKey } from '../content/content.service';
+import { appendToUpload, RESUMABLE_UPLOADS, UPLOAD_MESSAGES } from './uploads.service';
 
 const MB = 1024 * 1024;
 let clock = Date.now();
@@ -38,15 +43,20 @@ afterAll(async () => {
   await t.close();
 });
 
-type Who = { guest: string } | { token: string } | Record<string, never>;
+/** The session's header (`guest` or `token`), and the client's address behind a trusted proxy. */
+type Who = Record<string, string>;
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
+const creation = (who: Who, length: number, identifier: string) => ({
+  'Tus-Resumable': '1.0.0',
+  'Upload-Length': String(length),
+  'Upload-Metadata': `identifier ${b64(identifier)},filename ${b64('misa.mp4')}`,
+  ...who,
+});
+
 async function create(who: Who, length: number, identifier = memorial.identifier, server = t) {
-  const res = await fetch(`${server.url}/api/uploads`, {
-    method: 'POST',
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(length), 'Upload-Metadata': `identifier ${b64(identifier)},filename ${b64('misa.mp4')}`, ...who },
-  });
+  const res = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers: creation(who, length, identifier) });
   const body = res.status === 201 ? null : ((await res.json()) as { code: string; message: string });
   return { status: res.status, location: res.headers.get('location'), headers: res.headers, body };
 }
@@ -97,11 +107,11 @@ async function fetchBytes(path: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-async function sendWhole(who: Who, video: Buffer): Promise<string> {
-  const created = await create(who, video.length);
+async function sendWhole(who: Who, video: Buffer, identifier = memorial.identifier, server = t): Promise<string> {
+  const created = await create(who, video.length, identifier, server);
   expect(created.status).toBe(201);
   const location = created.location ?? '';
-  expect((await patch(location, who, 0, video)).status).toBe(204);
+  expect((await patch(location, who, 0, video, server)).status).toBe(204);
   return location;
 }
 
@@ -297,5 +307,148 @@ describe('an upload never finished', () => {
     expect(await uploadRows()).toBe(0);
     expect(await pieceRows()).toBe(0);
     expect((await t.ctx.media.listTemp()).length).toBe(0);
+  });
+});
+
+describe('what unfinished uploads may hold (issue 31 §3)', () => {
+  const SPENT = 'Ya compartiste muchas fotos y videos hoy. Podrás compartir más mañana';
+  // Behind one trusted proxy: the client's address is the last X-Forwarded-For entry, whatever it
+  // writes before it.
+  let v: TestServer;
+  beforeAll(async () => {
+    v = await startTestServer({ env: { TRUST_PROXY: '1' }, now: () => new Date(clock) });
+  });
+  afterAll(async () => {
+    await v.close();
+  });
+
+  const freshIp = ipSequence('10.31');
+
+  async function openMemorial() {
+    const owner = await makeOwner(v.db, { memorial: { type: 'P', accessCode: 'rosas', flagNotification: 0 } });
+    return { ...owner, guest: await makeGuestToken(v.db, owner.memorial) };
+  }
+  /** A memorial open to visitors' videos, and one visitor of it at an address of its own. */
+  async function visitor() {
+    const m = await openMemorial();
+    const ip = freshIp();
+    return { m, ip, who: { guest: m.guest, 'x-forwarded-for': ip } };
+  }
+  const budgetOf = async (ip: string) => (await v.ctx.limiter.peek(uploadBudgetKey(ip))).count;
+  const rowsOf = async (m: Memorial) => (await v.db.selectFrom('resumableUploads').select('id').where('memorialId', '=', m.id).execute()).length;
+  const burst = (requests: { who: Who; length: number; identifier: string }[]) =>
+    releaseAtOnce(
+      v.url,
+      requests.map((r) => ({ path: '/api/uploads', body: {}, headers: creation(r.who, r.length, r.identifier) })),
+    );
+
+  it('refuses a visitor’s seventh unfinished 50 MB upload past the daily budget, whatever address it forges, storing nothing', async () => {
+    const { m, ip } = await visitor();
+    const answers = [];
+    for (let i = 0; i < 7; i += 1) answers.push(await create({ guest: m.guest, 'x-forwarded-for': `198.51.100.${i}, ${ip}` }, 50 * MB, m.memorial.identifier, v));
+    expect(answers.slice(0, 6).map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    // Not one byte sent, and still the budget is held: 6 × 50 MB is all of it.
+    expect(answers[6]).toMatchObject({ status: 429, body: { code: '429', message: SPENT } });
+    expect(Number(answers[6]?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await rowsOf(m.memorial)).toBe(6);
+    expect(await budgetOf(ip)).toBe(GUEST_UPLOAD_BUDGET.max);
+    // Another address is not held by it.
+    expect((await create({ guest: m.guest, 'x-forwarded-for': freshIp() }, 50 * MB, m.memorial.identifier, v)).status).toBe(201);
+  });
+
+  it('grants 100 creations released at once from one address exactly what its budget holds', async () => {
+    const { m, ip, who } = await visitor();
+    const statuses = await burst(Array.from({ length: 100 }, () => ({ who, length: 50 * MB, identifier: m.memorial.identifier })));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(6);
+    expect(statuses.filter((s) => s !== 201 && s !== 429)).toEqual([]);
+    expect(await rowsOf(m.memorial)).toBe(6);
+    expect(await budgetOf(ip)).toBe(GUEST_UPLOAD_BUDGET.max);
+  });
+
+  it('holds a memorial to 500 MB of visitors’ unfinished uploads over 100 addresses at once; the family and other memorials go on', async () => {
+    const m = await openMemorial();
+    const ips = Array.from({ length: 100 }, freshIp);
+    const statuses = await burst(ips.map((ip) => ({ who: { guest: m.guest, 'x-forwarded-for': ip }, length: 50 * MB, identifier: m.memorial.identifier })));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    expect(await rowsOf(m.memorial)).toBe(10);
+    const refused = await create({ guest: m.guest, 'x-forwarded-for': freshIp() }, 1000, m.memorial.identifier, v);
+    expect(refused).toMatchObject({ status: 409, body: { code: '409', message: 'Este perfil está recibiendo muchos videos en este momento. Inténtalo de nuevo en una hora' } });
+    // A refused creation reserved nothing of its address's budget.
+    expect((await Promise.all(ips.map(budgetOf))).reduce((sum, bytes) => sum + bytes, 0)).toBe(10 * 50 * MB);
+    expect(await rowsOf(m.memorial)).toBe(10);
+
+    // The owner's own video is neither budgeted nor held by the visitors' cap.
+    const ownerIp = freshIp();
+    expect((await create({ token: m.token, 'x-forwarded-for': ownerIp }, LIMITS.videoMaxBytes, m.memorial.identifier, v)).status).toBe(201);
+    expect(await budgetOf(ownerIp)).toBe(0);
+    const elsewhere = await openMemorial();
+    expect((await create({ guest: elsewhere.guest, 'x-forwarded-for': ips[0] ?? '' }, 50 * MB, elsewhere.memorial.identifier, v)).status).toBe(201);
+  });
+
+  it('holds an address to 300 MB of unfinished uploads over every memorial, even once its budget’s window has passed', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 6; i += 1) {
+      const m = await openMemorial();
+      expect((await create({ guest: m.guest, 'x-forwarded-for': ip }, 50 * MB, m.memorial.identifier, v)).status).toBe(201);
+    }
+    // A new day's budget: the six uploads are still there, unfinished.
+    await v.ctx.limiter.reset(uploadBudgetKey(ip));
+    const m = await openMemorial();
+    const refused = await create({ guest: m.guest, 'x-forwarded-for': ip }, 50 * MB, m.memorial.identifier, v);
+    expect(refused).toMatchObject({ status: 429, body: { code: '429', message: UPLOAD_MESSAGES.addressHoldsMany } });
+    expect(refused.body?.message).toBe('Tienes varios videos a medio subir. Termina de enviarlos, o espera una hora, antes de empezar otro');
+    expect(await budgetOf(ip)).toBe(0);
+    expect(await rowsOf(m.memorial)).toBe(0);
+  });
+
+  it('gives the reservation and the place back when an upload is deleted, expires, or is not a video', async () => {
+    const { m, ip, who } = await visitor();
+    const locations = [];
+    for (let i = 0; i < 6; i += 1) locations.push((await create(who, 50 * MB, m.memorial.identifier, v)).location ?? '');
+    expect(await budgetOf(ip)).toBe(GUEST_UPLOAD_BUDGET.max);
+
+    // Deleted (tus termination): its 50 MB may be sent again, once.
+    const deleted = await fetch(v.url + (locations[0] ?? ''), { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', ...who } });
+    expect(deleted.status).toBe(204);
+    expect(await budgetOf(ip)).toBe(GUEST_UPLOAD_BUDGET.max - 50 * MB);
+    const again = await fetch(v.url + (locations[0] ?? ''), { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', ...who } });
+    expect(again.status).toBe(404);
+    expect(await budgetOf(ip)).toBe(GUEST_UPLOAD_BUDGET.max - 50 * MB);
+    expect((await create(who, 50 * MB, m.memorial.identifier, v)).status).toBe(201);
+    expect((await create(who, 50 * MB, m.memorial.identifier, v)).status).toBe(429);
+
+    // Expired and swept: all of it comes back.
+    clock += RESUMABLE_UPLOADS.usableMs + 60_000;
+    await sweepTempMedia(v.ctx, new Date(clock));
+    expect(await rowsOf(m.memorial)).toBe(0);
+    expect(await budgetOf(ip)).toBe(0);
+
+    // Finished but not a video: refused at the submission, and given back.
+    const fake = await sendWhole(who, await pictureBytes(), m.memorial.identifier, v);
+    expect(await budgetOf(ip)).toBeGreaterThan(0);
+    const refused = await v.post('/api/content/save-guest-message', { identifier: m.memorial.identifier, fullname: 'Ana', message: ' ', upload: idOf(fake) }, { guest: m.guest, headers: { 'x-forwarded-for': ip } });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'El video debe estar en formato MP4' } });
+    expect(await budgetOf(ip)).toBe(0);
+    expect(await rowsOf(m.memorial)).toBe(0);
+  });
+
+  it('charges a finished upload sent as a post once, even when its own reservation fills the budget', async () => {
+    const { m, ip, who } = await visitor();
+    const video = mp4Bytes(300_000);
+    await v.ctx.limiter.hit(uploadBudgetKey(ip), GUEST_UPLOAD_BUDGET.windowMs, GUEST_UPLOAD_BUDGET.max - video.length);
+    const location = await sendWhole(who, video, m.memorial.identifier, v);
+    expect(await budgetOf(ip)).toBe(GUEST_UPLOAD_BUDGET.max);
+
+    const sent = await v.post('/api/content/save-guest-message', { identifier: m.memorial.identifier, fullname: 'Lucía', message: ' ', upload: idOf(location) }, { guest: m.guest, headers: { 'x-forwarded-for': ip } });
+    expect(sent).toMatchObject({ status: 200, body: { message: 'Su memoria ha sido enviada' } });
+    expect(await budgetOf(ip)).toBe(GUEST_UPLOAD_BUDGET.max);
+    expect(await rowsOf(m.memorial)).toBe(0);
+    const posts = await v.db.selectFrom('posts').select('mediaBytes').where('memorialId', '=', m.memorial.id).execute();
+    expect(posts).toHaveLength(1);
+    // Used, it is the post's charge: the sweep gives nothing back.
+    clock += RESUMABLE_UPLOADS.usableMs + 60_000;
+    await sweepTempMedia(v.ctx, new Date(clock));
+    expect(await budgetOf(ip)).toBe(GUEST_UPLOAD_BUDGET.max);
   });
 });
