@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', '.data-test/**', '.bench-data/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', 'apps/server/dist-test-*/**', '**/node_modules/**', 'data/**', '.data-test/**', '.bench-data/**', 'coverage/**'] },
   js.configs.recommended,
   {
     files: ['**/*.{js,mjs,cjs}'],

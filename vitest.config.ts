@@ -55,6 +55,8 @@ export default defineConfig({
           maxWorkers: 2,
           // The media store contract measures live memory (after collection) while streaming 50 MB.
           execArgv: ['--expose-gc'],
+          // The compiled server and CLI for the tests that run them as child processes.
+          globalSetup: ['apps/server/test/compiled-server.ts'],
         },
       },
       {
@@ -65,6 +67,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ['apps/server/test/compiled-server.ts'],
         },
       },
     ],

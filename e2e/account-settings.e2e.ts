@@ -10,7 +10,8 @@ import { limaDate } from '../packages/shared/src/dates';
 import { readZip } from '../apps/server/test/zip-reader';
 import { expectAccessible } from './support/axe';
 import { WIDTHS, fieldErrors, horizontalOverflow, openPage } from './support/browser';
-import { api, logIn, makeOwner, ownerToken, runAdmin, type Owner } from './support/owner';
+import { api, logIn, makeOwner, ownerToken, type Owner } from './support/owner';
+import { runAdmin } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();

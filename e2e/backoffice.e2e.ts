@@ -10,7 +10,8 @@ import { totpCode } from '../apps/server/test/operators';
 import { expectAccessible } from './support/axe';
 import { WIDTHS, horizontalOverflow, openPage, pageHydrated } from './support/browser';
 import { waitForMail } from './support/mail';
-import { api, logIn, makeOwner, ownerToken, runAdmin, uniqueEmail } from './support/owner';
+import { api, logIn, makeOwner, ownerToken, uniqueEmail } from './support/owner';
+import { runAdmin } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser({ TRUST_PROXY: '1' });

@@ -12,7 +12,8 @@ import { REMINDER_MESSAGES, reminderConsentText } from '@recuerdos/shared/rememb
 import { expectAccessible } from './support/axe';
 import { WIDTHS, horizontalOverflow, openPage } from './support/browser';
 import { linkIn, waitForMail } from './support/mail';
-import { api, logIn, makeOwner, ownerToken, runAdmin, uniqueEmail } from './support/owner';
+import { api, logIn, makeOwner, ownerToken, uniqueEmail } from './support/owner';
+import { runAdmin } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();

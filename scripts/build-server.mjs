@@ -30,10 +30,14 @@ export function serverIsStale() {
   return built === 0 || Math.max(...sources.map(newestMtime)) > built;
 }
 
-export async function buildServer() {
+/**
+ * Compiles the server and the operator CLI into `into` (default apps/server/dist). Another folder must
+ * sit at the same depth as src/ (apps/server/<name>), as the tests' own builds do.
+ */
+export async function buildServer(into = outdir) {
   await build({
     entryPoints: { server: path.join(root, 'apps/server/src/server.ts'), admin: path.join(root, 'apps/server/src/cli/admin.ts') },
-    outdir,
+    outdir: into,
     bundle: true,
     platform: 'node',
     format: 'esm',

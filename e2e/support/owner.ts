@@ -1,10 +1,9 @@
 // Owners for the account area's browser tests: an account made with the operator CLI (a second
 // contract for the same e-mail adds a memorial), activated, and helpers to act on the API as its
 // owner or as a guest of its memorial, as the browser would.
-import { spawn } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ROOT, createContract, uniqueEmail, type CreatedContract, type TestServer } from './server';
+import { createContract, uniqueEmail, type CreatedContract, type TestServer } from './server';
 
 export const OWNER_PASSWORD = 'clave-segura-1';
 
@@ -14,18 +13,6 @@ export interface Owner {
   name: string;
   lastname: string;
   memorials: { identifier: string; person: string; accessCode: string }[];
-}
-
-/** `npm run --silent admin -- <args>`; its stdout. */
-export async function runAdmin(server: TestServer, args: string[]): Promise<string> {
-  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: ROOT, env: server.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  if (status !== 0) throw new Error(`admin ${args[0] ?? ''} failed (${status}):\n${stdout}\n${stderr}`);
-  return stdout;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the reply's shape

@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+// The compiled server and CLI this run's global setup provides (its ProvidedContext type).
+import type {} from '../../apps/server/test/compiled-server';
 import { SmtpCapture } from '../../apps/server/test/smtp-capture';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -80,7 +83,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   });
 
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [inject('compiledServer').server], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,22 +120,29 @@ export interface CreatedContract {
 }
 
 /**
- * `npm run --silent admin -- create-contract … --json` against the test server's data. Asynchronous
- * on purpose: the SMTP capture lives in this process and must keep answering while the CLI mails.
+ * The operator CLI (`npm run admin -- <args>`, compiled) against the test server's data; its stdout.
+ * Asynchronous on purpose: the SMTP capture lives in this process and must keep answering while the
+ * CLI mails.
  */
-export async function createContract(
-  server: TestServer,
-  options: { email: string; name: string; lastname: string; person: string; password?: string },
-): Promise<CreatedContract> {
-  const args = ['run', '--silent', 'admin', '--', 'create-contract', '--email', options.email, '--name', options.name, '--lastname', options.lastname, '--person', options.person, '--json'];
-  if (options.password) args.push('--password', options.password);
-  const child = spawn('npm', args, { cwd: ROOT, env: server.env, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runAdmin(server: TestServer, args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [inject('compiledServer').admin, ...args], { cwd: ROOT, env: server.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const status = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  if (status !== 0) throw new Error(`create-contract failed (${status}):\n${stdout}\n${stderr}`);
+  if (status !== 0) throw new Error(`admin ${args[0] ?? ''} failed (${status}):\n${stdout}\n${stderr}`);
+  return stdout;
+}
+
+/** `admin create-contract … --json`; the contract and its activation link. */
+export async function createContract(
+  server: TestServer,
+  options: { email: string; name: string; lastname: string; person: string; password?: string },
+): Promise<CreatedContract> {
+  const args = ['create-contract', '--email', options.email, '--name', options.name, '--lastname', options.lastname, '--person', options.person, '--json'];
+  if (options.password) args.push('--password', options.password);
+  const stdout = await runAdmin(server, args);
   const line = stdout
     .trim()
     .split('\n')

@@ -4,10 +4,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startS3rver, type TestS3 } from '../../test/s3';
 
-const serverEntry = path.resolve(import.meta.dirname, '../server.ts');
+// The compiled server, as `npm start` runs it (apps/server/test/compiled-server.ts).
+const serverEntry = inject('compiledServer').server;
 let s3: TestS3;
 let dataDir: string;
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    const child = spawn(process.execPath, [serverEntry], {
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
