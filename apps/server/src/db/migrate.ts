@@ -21,6 +21,7 @@ import { signedMedia } from './migrations/0050-signed-media';
 import { videoPosters } from './migrations/0051-video-posters';
 import { remembrance } from './migrations/0060-remembrance';
 import { resumableUploads } from './migrations/0061-resumable-uploads';
+import { reminderAccess } from './migrations/0071-reminder-access';
 import { uploadReservations } from './migrations/0070-upload-reservations';
 import type { MigrationDef } from './migrations/helpers';
 
@@ -44,6 +45,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0051-video-posters': videoPosters(),
     '0060-remembrance': remembrance(dialect),
     '0061-resumable-uploads': resumableUploads(),
+    '0071-reminder-access': reminderAccess(),
     '0070-upload-reservations': uploadReservations(),
   };
 }

@@ -274,6 +274,14 @@ export interface ReminderSubscriptionsTable {
   consentText: string;
   requestedAt: string;
   confirmedAt: string | null;
+  /** 1 when the memorial's owner asked: the family's own, never ended by a new access code. */
+  byOwner: Generated<number>;
+  /**
+   * The memorial's access code version a guest asked under; null when no code was needed (the owner,
+   * or a visitor of a public memorial). On a private memorial only the owner's and those of the
+   * current version receive reminders (docs/decisions/023).
+   */
+  accessCodeVersion: number | null;
 }
 
 /** A reminder sent: one per subscriber and occasion ('birthday:2027', 'event:12'…). */

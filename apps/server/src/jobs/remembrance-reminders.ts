@@ -13,7 +13,7 @@ import type { Memorial } from '../db/schema';
 import { composeMail } from '../mail/layout';
 import { CONFIRM_WITHIN_MS, unsubscribeLinks } from '../modules/remembrance/reminders.service';
 import { guestLink } from '../modules/remembrance/events.service';
-import type { EventRow } from '../modules/remembrance/remembrance.repository';
+import { reminderRecipients, type EventRow, type Subscriber } from '../modules/remembrance/remembrance.repository';
 import { HOUR_MS, type JobDef } from './job';
 
 interface Occasion {
@@ -94,11 +94,6 @@ export function eventOccasion(fullname: string, event: EventRow): Occasion {
   };
 }
 
-interface Subscriber {
-  id: number;
-  email: string;
-}
-
 async function sendOccasions(ctx: AppContext, memorial: Memorial, subscriber: Subscriber, occasions: Occasion[], now: Date): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     const fresh: Occasion[] = [];
@@ -176,13 +171,9 @@ export async function runRemembranceReminders(ctx: AppContext, now: Date): Promi
       ...eventsTomorrow.filter((event) => event.memorialId === memorial.id).map((event) => eventOccasion(memorial.fullname, event)),
     ];
     if (occasions.length === 0) continue;
-    const subscribers = await ctx.db
-      .selectFrom('reminderSubscriptions')
-      .select(['id', 'email'])
-      .where('memorialId', '=', memorial.id)
-      .where('state', '=', 'confirmed')
-      .orderBy('id')
-      .execute();
+    // On a private memorial, only those who still hold access (decision 023): one who asked the
+    // moment the code changed and slipped past its clean-up gets nothing.
+    const subscribers = await reminderRecipients(ctx.db, memorial);
     for (const subscriber of subscribers) {
       if (await sendOccasions(ctx, memorial, subscriber, occasions, now)) sent += 1;
     }

@@ -75,9 +75,12 @@ export async function updateMemorial(db: Kysely<Database>, id: number, values: M
     .executeTakeFirstOrThrow();
 }
 
-/** A new code ends every guest session issued for the old one (DESIGN §4). */
+/**
+ * A new code ends every guest session issued for the old one (DESIGN §4); in the caller's transaction
+ * when given one (what else the change ends commits with it).
+ */
 export async function changeAccessCode(db: Kysely<Database>, id: number, code: string): Promise<Memorial> {
-  return db.transaction().execute(async (trx) => {
+  const change = async (trx: Kysely<Database>) => {
     const memorial = await trx
       .updateTable('memorials')
       .set((eb) => ({ accessCode: code, accessCodeVersion: eb('accessCodeVersion', '+', 1), updatedAt: nowIso() }))
@@ -86,7 +89,8 @@ export async function changeAccessCode(db: Kysely<Database>, id: number, code: s
       .executeTakeFirstOrThrow();
     await revokeGuestSessions(trx, id);
     return memorial;
-  });
+  };
+  return db.isTransaction ? change(db) : db.transaction().execute(change);
 }
 
 /** The gift counters (candles, flowers), moved in SQL (count = count + 1, DESIGN §5), never read-modify-write. */

@@ -13,6 +13,7 @@ import { deleteMedia, StagedMedia } from '../../media/staged-media';
 import { PERSON_POLICY } from './person.policy';
 import { listAccountMemorials, updateMemorial } from './person.repository';
 import { memorialSettings } from '../memorial/memorial.service';
+import { closeRemindersOf } from '../remembrance/reminders.service';
 
 export async function listPersons(ctx: AppContext, caller: Caller, email: string | undefined): Promise<Memorial[]> {
   if (!caller.user) throw unauthorized();
@@ -80,14 +81,27 @@ async function ownedMemorial(ctx: AppContext, caller: Caller, identifier: string
   return access.memorial;
 }
 
+/** Making a memorial private ends the reminders of those who asked without its code (decision 023). */
 export async function updateProfileType(ctx: AppContext, caller: Caller, input: { identifier: string; type: ProfileType }): Promise<Memorial> {
   const memorial = await ownedMemorial(ctx, caller, input.identifier);
-  return memorialSettings.setType(ctx.db, memorial.id, input.type);
+  return ctx.db.transaction().execute(async (trx) => {
+    const updated = await memorialSettings.setType(trx, memorial.id, input.type);
+    if (memorial.type !== 'P' && updated.type === 'P') await closeRemindersOf(ctx, trx, updated, 'made-private');
+    return updated;
+  });
 }
 
-/** Saving the same code again (the field saves as the owner types) keeps visitors signed in. */
+/**
+ * Saving the same code again (the field saves as the owner types) keeps visitors signed in. A new
+ * one ends their sessions and, on a private memorial, the reminders asked with the old one (decision 023).
+ */
 export async function updateAccessCode(ctx: AppContext, caller: Caller, input: { identifier: string; code: string }): Promise<Memorial> {
-  return memorialSettings.setAccessCode(ctx.db, await ownedMemorial(ctx, caller, input.identifier), input.code);
+  const memorial = await ownedMemorial(ctx, caller, input.identifier);
+  return ctx.db.transaction().execute(async (trx) => {
+    const updated = await memorialSettings.setAccessCode(trx, memorial, input.code);
+    if (updated.accessCodeVersion !== memorial.accessCodeVersion) await closeRemindersOf(ctx, trx, updated, 'new-code');
+    return updated;
+  });
 }
 
 export type FlagColumn = 'flagPicture' | 'flagMessage' | 'flagNotification';

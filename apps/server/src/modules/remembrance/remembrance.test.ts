@@ -30,7 +30,7 @@ async function subscribers(memorialId: number) {
 }
 
 /** Asks, reads the confirmation e-mail, and follows its link as the page does. */
-async function subscribeAndConfirm(identifier: string, email: string, options: { guest?: string } = {}) {
+async function subscribeAndConfirm(identifier: string, email: string, options: { guest?: string; token?: string } = {}) {
   const asked = await t.postJson('/api/reminders/subscribe', { id: identifier, email, consent: true }, { ...options, headers: { 'x-forwarded-for': freshIp() } });
   expect(asked.status).toBe(200);
   expect(asked.body.message).toBe(REMINDER_MESSAGES.requested);
@@ -342,6 +342,83 @@ describe('reminders', () => {
       expect(forged.html).toContain(REMINDER_MESSAGES.unsubscribeInvalid);
       expect(forged.html).not.toContain('<form');
     }
+  });
+
+  it('of a private memorial end for those who asked with its old code when the family changes it (told once, gently); the family’s own and the new code’s stay', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'clave1', fullname: 'Teodoro Huanca' } });
+    clock = new Date('2030-07-01T15:00:00Z');
+    const oldGuest = await makeGuestToken(t.db, memorial);
+    await subscribeAndConfirm(memorial.identifier, 'prima@example.pe', { guest: oldGuest });
+    await subscribeAndConfirm(memorial.identifier, 'familia@example.pe', { token });
+    // Asked, never confirmed: forgotten with the old code, silently.
+    await t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email: 'espera@example.pe', consent: true }, { guest: oldGuest, headers: { 'x-forwarded-for': freshIp() } });
+    const changeCode = async (code: string) => {
+      const res = await t.postJson('/api/person/update-access-code', { identifier: memorial.identifier, code }, { token });
+      expect(res.status).toBe(200);
+      await t.mailsSent();
+    };
+
+    await changeCode('clave2');
+    expect((await subscribers(memorial.id)).map((s) => s.email)).toEqual(['familia@example.pe']);
+    const goodbye = () => t.smtp.to('prima@example.pe').filter((m) => !m.subject.startsWith('Confirma'));
+    expect(goodbye().map((m) => m.subject)).toEqual(['Ya no recibirás recordatorios de Teodoro Huanca']);
+    expect(goodbye()[0]?.text).toContain('La familia de Teodoro Huanca cambió la clave de acceso de su memorial, que es privado.');
+    expect(goodbye()[0]?.text).toContain('Si la familia te comparte la clave, podrás volver a pedirlos');
+    expect(t.smtp.to('espera@example.pe').filter((m) => !m.subject.startsWith('Confirma'))).toHaveLength(0);
+    expect(t.smtp.to('familia@example.pe').filter((m) => !m.subject.startsWith('Confirma'))).toHaveLength(0);
+
+    // Another change: nobody is told twice. One who asks with the new code stays.
+    await changeCode('clave3');
+    expect(goodbye()).toHaveLength(1);
+    const newGuest = await makeGuestToken(t.db, { id: memorial.id, accessCodeVersion: memorial.accessCodeVersion + 2 });
+    await subscribeAndConfirm(memorial.identifier, 'nieto@example.pe', { guest: newGuest });
+    await changeCode('clave3'); // the same code saved again: nothing ends
+    // One who asked the moment the code changed (an old version written after the clean-up) gets nothing.
+    await t.db
+      .insertInto('reminderSubscriptions')
+      .values({ memorialId: memorial.id, email: 'tarde@example.pe', state: 'confirmed', confirmTokenHash: null, consentText: 'x', requestedAt: clock.toISOString(), confirmedAt: clock.toISOString(), accessCodeVersion: memorial.accessCodeVersion })
+      .execute();
+
+    clock = new Date('2030-07-09T15:00:00Z');
+    await t.postJson('/api/events/save', { identifier: memorial.identifier, ...velorio, date: '2030-07-10' }, { token });
+    await runReminders('2030-07-09T23:00:00Z');
+    for (const email of ['familia@example.pe', 'nieto@example.pe']) {
+      const eve = t.smtp.to(email).at(-1);
+      expect(eve?.subject).toBe('Mañana: Velorio de Teodoro Huanca');
+      expect(eve?.text).toContain(velorio.place);
+    }
+    expect(t.smtp.to('tarde@example.pe')).toHaveLength(0);
+    expect(goodbye()).toHaveLength(1);
+  });
+
+  it('end for those who asked while the memorial was public when the family makes it private; code holders and the family keep theirs', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'clave1', fullname: 'Olga Ccama' } });
+    clock = new Date('2030-08-01T15:00:00Z');
+    await subscribeAndConfirm(memorial.identifier, 'sobrino@example.pe', { guest: await makeGuestToken(t.db, memorial) });
+    await subscribeAndConfirm(memorial.identifier, 'hija@example.pe', { token });
+    const setType = async (type: 'P' | 'U') => {
+      expect((await t.postJson('/api/person/update-profile-type', { identifier: memorial.identifier, type }, { token })).status).toBe(200);
+      await t.mailsSent();
+    };
+    await setType('U');
+    await subscribeAndConfirm(memorial.identifier, 'vecina@example.pe');
+    // A new code while public closes nothing: anyone may see the memorial.
+    expect((await t.postJson('/api/person/update-access-code', { identifier: memorial.identifier, code: 'clave2' }, { token })).status).toBe(200);
+    await subscribeAndConfirm(memorial.identifier, 'amigo@example.pe', { guest: await makeGuestToken(t.db, { id: memorial.id, accessCodeVersion: memorial.accessCodeVersion + 1 }) });
+    expect(await subscribers(memorial.id)).toHaveLength(4);
+
+    await setType('P');
+    // The sobrino's code is the old one; the vecina never had one.
+    expect((await subscribers(memorial.id)).map((s) => s.email).sort()).toEqual(['amigo@example.pe', 'hija@example.pe']);
+    for (const email of ['sobrino@example.pe', 'vecina@example.pe']) {
+      const told = t.smtp.to(email).filter((m) => !m.subject.startsWith('Confirma'));
+      expect(told.map((m) => m.subject)).toEqual(['Ya no recibirás recordatorios de Olga Ccama']);
+      expect(told[0]?.text).toContain('La familia de Olga Ccama hizo privado su memorial.');
+    }
+    await setType('U');
+    await setType('P');
+    expect(await subscribers(memorial.id)).toHaveLength(2);
+    expect(t.smtp.to('vecina@example.pe').filter((m) => !m.subject.startsWith('Confirma'))).toHaveLength(1);
   });
 
   it('keep one request per address when many arrive at once (no error, one row, one e-mail per allowed request)', async () => {

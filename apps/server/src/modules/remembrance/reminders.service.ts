@@ -8,9 +8,9 @@ import { REMINDER_MESSAGES, reminderConsentText, type ReminderSettings } from '@
 import { dateParts } from '@recuerdos/shared/dates';
 import { mailboxOf } from '@recuerdos/shared/email';
 import type { AppContext } from '../../context';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, Memorial } from '../../db/schema';
-import { accessMemorial, type Caller } from '../../auth/memorial-access';
+import { accessMemorial, type Caller, type MemorialAccess } from '../../auth/memorial-access';
 import { authorize, checkEmailParam } from '../../auth/permissions';
 import { hashToken } from '../../auth/tokens';
 import { AppError, forbidden } from '../../http/errors';
@@ -19,6 +19,7 @@ import { composeMail } from '../../mail/layout';
 import { REMEMBRANCE_POLICY } from './remembrance.policy';
 import { buildCalendar, yearlyRule, type IcsEvent } from './ics';
 import { guestLink, uidHost } from './events.service';
+import { deleteSubscriptionsWithoutAccess } from './remembrance.repository';
 
 /** How long an unconfirmed request (and its address) is kept. */
 export const CONFIRM_WITHIN_MS = 7 * 24 * 60 * 60_000;
@@ -49,15 +50,30 @@ export function unsubscribeLinks(ctx: AppContext, subscriptionId: number): { pag
   };
 }
 
-async function readable(ctx: AppContext, caller: Caller, identifier: string): Promise<Memorial> {
+async function readableAccess(ctx: AppContext, caller: Caller, identifier: string): Promise<MemorialAccess> {
   const access = await accessMemorial(ctx.db, caller, identifier);
   authorize(REMEMBRANCE_POLICY.read, access);
-  return access.memorial;
+  return access;
+}
+
+async function readable(ctx: AppContext, caller: Caller, identifier: string): Promise<Memorial> {
+  return (await readableAccess(ctx, caller, identifier)).memorial;
+}
+
+/**
+ * What let the person asking see the memorial (decision 023): its owner, the access code a guest
+ * holds (a guest session is valid only for the current version), or nothing (a public memorial).
+ */
+function grantOf({ relation, memorial }: MemorialAccess): { byOwner: number; accessCodeVersion: number | null } {
+  if (relation === 'owner') return { byOwner: 1, accessCodeVersion: null };
+  return { byOwner: 0, accessCodeVersion: relation === 'guest' ? memorial.accessCodeVersion : null };
 }
 
 /** POST /reminders/subscribe: the same answer whether the address is new, waiting or subscribed. */
 export async function subscribe(ctx: AppContext, caller: Caller, input: { id: string; email: string }): Promise<void> {
-  const memorial = await readable(ctx, caller, input.id);
+  const access = await readableAccess(ctx, caller, input.id);
+  const { memorial } = access;
+  const grant = grantOf(access);
   if (!memorial.flagReminders) throw forbidden(REMINDER_MESSAGES.off);
   const mailbox = mailboxOf(input.email);
   await reserveAll(ctx.limiter, [
@@ -72,15 +88,15 @@ export async function subscribe(ctx: AppContext, caller: Caller, input: { id: st
     // Requests for one address released at once: the unique (memorial, e-mail) pair keeps one row.
     const inserted = await trx
       .insertInto('reminderSubscriptions')
-      .values({ memorialId: memorial.id, email: input.email, state: 'pending', confirmTokenHash: hashToken(token), consentText, requestedAt: now.toISOString(), confirmedAt: null })
+      .values({ memorialId: memorial.id, email: input.email, state: 'pending', confirmTokenHash: hashToken(token), consentText, requestedAt: now.toISOString(), confirmedAt: null, ...grant })
       .onConflict((oc) => oc.columns(['memorialId', 'email']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      // Waiting: a new link replaces the old one. Already subscribed: nothing to confirm, nothing to
-      // tell (the answer is the same for everyone).
+      // Waiting: a new request (link, consent, access) replaces the old one. Already subscribed:
+      // nothing to confirm, nothing to tell (the answer is the same for everyone).
       const renewed = await trx
         .updateTable('reminderSubscriptions')
-        .set({ confirmTokenHash: hashToken(token), consentText, requestedAt: now.toISOString() })
+        .set({ confirmTokenHash: hashToken(token), consentText, requestedAt: now.toISOString(), ...grant })
         .where('memorialId', '=', memorial.id)
         .where('email', '=', input.email)
         .where('state', '=', 'pending')
@@ -162,6 +178,41 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<strin
     await trx.deleteFrom('reminderSubscriptions').where('id', '=', id).execute();
     return fullname;
   });
+}
+
+/** What closed a private memorial to those who asked for its reminders. */
+export type ClosedBy = 'new-code' | 'made-private';
+
+/**
+ * In the transaction of the change that closed a private memorial (a new access code, or the switch
+ * from public): the subscriptions that hold no current access end (docs/decisions/023), the
+ * owner's own stay, and each confirmed subscriber is told once, gently (their row is gone, so a
+ * later change finds nobody to tell again). Waiting requests end silently: their confirmation
+ * e-mail already said that an unconfirmed address is forgotten.
+ */
+export async function closeRemindersOf(ctx: AppContext, trx: Transaction<Database>, memorial: Memorial, cause: ClosedBy): Promise<void> {
+  const ended = await deleteSubscriptionsWithoutAccess(trx, memorial);
+  const name = memorial.fullname;
+  const what =
+    cause === 'new-code'
+      ? `La familia de ${name} cambió la clave de acceso de su memorial, que es privado.`
+      : `La familia de ${name} hizo privado su memorial.`;
+  for (const subscriber of ended) {
+    await ctx.mail.queue(
+      composeMail({
+        to: subscriber.email,
+        kind: 'reminder-ended',
+        subject: `Ya no recibirás recordatorios de ${name}`,
+        greeting: 'Hola:',
+        paragraphs: [
+          `${what} Por eso dejamos de enviarte sus recordatorios y borramos tu correo de su lista.`,
+          'Si la familia te comparte la clave, podrás volver a pedirlos desde su memorial cuando quieras.',
+        ],
+        footnote: `Recibes este correo porque pediste recordatorios de las fechas de ${name}. No te escribiremos de nuevo.`,
+      }),
+      trx,
+    );
+  }
 }
 
 export async function settingsOf(ctx: AppContext, memorial: Memorial): Promise<ReminderSettings> {
