@@ -49,6 +49,7 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  BACKUP_KEY: z.string().min(32, 'expected at least 32 characters (for example the output of: openssl rand -base64 32)').optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   CONTACT_PHONE: z.string().min(3).default('+51 999 888 777'),
   CONTACT_EMAIL: z.email().default('contacto@recuerdos.pe'),
@@ -88,6 +89,8 @@ export interface Config {
   seedDemo: boolean;
   /** /metrics is served only when set, and only to a request with `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /** Signs the archives of `admin backup`; `admin restore` checks it (docs/decisions/022). */
+  backupKey: string | null;
   /** On SIGTERM, /api/ready answers 503 this long before the server stops accepting requests. */
   shutdownDrainMs: number;
   /** Which hops may name the client in X-Forwarded-For: none, a hop count, or proxy addresses/ranges. */
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
+    backupKey: e.BACKUP_KEY ?? null,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     contact: {
       phone: e.CONTACT_PHONE,

@@ -3,15 +3,22 @@
 // manifest with the row counts, sizes and SHA-256 of each part. The archive names no store and no
 // dialect in its data: a backup of SQLite with disk media restores onto PostgreSQL with S3, which is
 // the documented way from the embedded default to the scale setup (README "Backup and restore").
+//
+// A restore trusts nothing in the archive it has not checked (issue 31 §7): the manifest is signed
+// with the installation's BACKUP_KEY, every part inflates at most to the size the manifest declares,
+// a part that inflates absurdly more than it weighs is refused before a byte of it is written, and
+// tables are read row by row and inserted in batches, so neither the disk nor the memory fills up
+// before a crafted archive is refused (docs/decisions/022).
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
 import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
+import { z } from 'zod';
 import type { Database } from '../db/schema';
 import type { Dialect } from '../db/database';
 import { isObjectName, type MediaStore, type TempObject } from '../storage/media-store';
@@ -19,6 +26,24 @@ import { isObjectName, type MediaStore, type TempObject } from '../storage/media
 export const BACKUP_FORMAT = 'recuerdos-backup';
 export const BACKUP_VERSION = 1;
 const MANIFEST = 'manifest.json';
+/** HMAC-SHA256 of manifest.json with BACKUP_KEY; the manifest names the size and SHA-256 of every part. */
+const SIGNATURE = 'manifest.hmac';
+const SIGNATURE_PREFIX = 'hmac-sha256:';
+
+/** Far above the manifest of any installation (≈ 200 bytes an object: 64 MiB ≈ 300 000 objects). */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/** One row of a table file (spec §5's longest texts are a few KiB; this leaves ample room). */
+const MAX_ROW_BYTES = 16 * 1024 * 1024;
+/**
+ * How many times its packed size a part may inflate. Rows of one template compress ≈ 16× (job
+ * runs) to ≈ 90× (a mail outbox of one HTML mail); deflate cannot pass ≈ 140× on repeats farther
+ * apart than a few hundred bytes, and reaches ≈ 1000× only on runs of one byte — a ZIP bomb's.
+ */
+const MAX_INFLATE_RATIO = 400;
+/** Parts smaller than this inflate to nothing that matters, whatever their ratio. */
+const RATIO_FLOOR_BYTES = 1024 * 1024;
+/** Parameters in one INSERT (SQLite caps them per statement). */
+const INSERT_PARAMETERS = 900;
 
 /**
  * Every table, in an order where a row's references are restored before it (the order the
@@ -76,29 +101,31 @@ export interface BackupEdges {
   media: MediaStore;
 }
 
-interface TableEntry {
-  name: BackupTable;
-  file: string;
-  rows: number;
-  sha256: string;
-}
+const sizeSchema = z.number().int().nonnegative();
+const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 
-interface MediaEntry {
-  name: string;
-  file: string;
-  size: number;
-  sha256: string;
-}
+const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.literal(BACKUP_VERSION),
+  createdAt: z.string(),
+  source: z.object({ database: z.enum(['sqlite', 'postgres']), media: z.enum(['disk', 's3']) }),
+  migrations: z.array(z.string()),
+  tables: z.array(
+    z.object({
+      name: z.string(),
+      file: z.string(),
+      rows: sizeSchema,
+      /** Bytes of the file; absent from archives written before issue 31, where the ZIP's own size is the limit. */
+      size: sizeSchema.optional(),
+      sha256: sha256Schema,
+    }),
+  ),
+  media: z.array(z.object({ name: z.string(), file: z.string(), size: sizeSchema, sha256: sha256Schema })),
+});
 
-export interface Manifest {
-  format: typeof BACKUP_FORMAT;
-  version: typeof BACKUP_VERSION;
-  createdAt: string;
-  source: { database: Dialect; media: MediaStore['kind'] };
-  migrations: string[];
-  tables: TableEntry[];
-  media: MediaEntry[];
-}
+export type Manifest = z.infer<typeof manifestSchema>;
+type TableEntry = Manifest['tables'][number];
+type MediaEntry = Manifest['media'][number];
 
 export interface BackupSummary {
   file: string;
@@ -109,6 +136,8 @@ export interface BackupSummary {
   mediaBytes: number;
   /** Objects deleted by the running server between the listing and their copy (their posts went too). */
   gone: string[];
+  /** Whether the manifest carries an HMAC (BACKUP_KEY was set). */
+  signed: boolean;
 }
 
 export interface RestoreSummary {
@@ -118,6 +147,15 @@ export interface RestoreSummary {
   rows: number;
   objects: number;
   mediaBytes: number;
+  /** 'verified' with BACKUP_KEY, or 'trusted' when --trust-unsigned let an unverified archive in. */
+  signature: 'verified' | 'trusted';
+}
+
+export interface RestoreOptions {
+  /** This installation's BACKUP_KEY: the archive's manifest must carry its HMAC. */
+  key: string | null;
+  /** Restore an archive whose signature is missing or does not match (the operator vouches for it). */
+  trustUnsigned: boolean;
 }
 
 /** A backup that cannot be written or restored: one clear line for the operator. */
@@ -150,18 +188,32 @@ async function readTables(db: Kysely<Database>, dialect: Dialect): Promise<Map<B
   return dialect === 'postgres' ? transaction.setIsolationLevel('repeatable read').execute(read) : transaction.execute(read);
 }
 
-/** Hashes and counts what flows through it. */
-function tap(): Transform & { digest(): string; bytes(): number } {
+type Tapped = Transform & { digest(): string; bytes(): number };
+
+/**
+ * Hashes and counts what flows through it; past `limit` bytes it fails with `over()` and lets
+ * nothing of the chunk that crossed it through.
+ */
+function tap(limit = Number.POSITIVE_INFINITY, over: () => Error = () => new Error('over the limit')): Tapped {
   const hash = createHash('sha256');
   let bytes = 0;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
       bytes += chunk.length;
+      if (bytes > limit) {
+        callback(over());
+        return;
+      }
+      hash.update(chunk);
       callback(null, chunk);
     },
   });
   return Object.assign(stream, { digest: () => hash.digest('hex'), bytes: () => bytes });
+}
+
+/** The HMAC that `admin restore` checks: it covers the manifest, which covers every part. */
+export function signManifest(manifest: Buffer, key: string): string {
+  return SIGNATURE_PREFIX + createHmac('sha256', key).update(manifest).digest('hex');
 }
 
 /**
@@ -169,7 +221,8 @@ function tap(): Transform & { digest(): string; bytes(): number } {
  * snapshot; then each media object is streamed in, one at a time (memory stays flat whatever the
  * size of the media), hashed on the way.
  */
-export async function writeBackup(edges: BackupEdges, file: string, now = new Date()): Promise<BackupSummary> {
+export async function writeBackup(edges: BackupEdges, file: string, options: { key: string | null; now?: Date }): Promise<BackupSummary> {
+  const now = options.now ?? new Date();
   const target = path.resolve(file);
   await fsp.mkdir(path.dirname(target), { recursive: true });
   const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
@@ -192,7 +245,7 @@ export async function writeBackup(edges: BackupEdges, file: string, now = new Da
     let rows = 0;
     for (const [name, tableRows] of await readTables(edges.db, edges.dialect)) {
       const bytes = Buffer.from(tableRows.map((row) => `${JSON.stringify(row)}\n`).join(''), 'utf8');
-      const entry = { name, file: `database/${snake(name)}.jsonl`, rows: tableRows.length, sha256: sha256(bytes) };
+      const entry = { name, file: `database/${snake(name)}.jsonl`, rows: tableRows.length, size: bytes.length, sha256: sha256(bytes) };
       zip.addBuffer(bytes, entry.file, { mtime: now });
       tables.push(entry);
       rows += tableRows.length;
@@ -224,7 +277,9 @@ export async function writeBackup(edges: BackupEdges, file: string, now = new Da
       tables,
       media,
     };
-    zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2), 'utf8'), MANIFEST, { mtime: now });
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2), 'utf8');
+    zip.addBuffer(manifestBytes, MANIFEST, { mtime: now });
+    if (options.key !== null) zip.addBuffer(Buffer.from(`${signManifest(manifestBytes, options.key)}\n`, 'utf8'), SIGNATURE, { mtime: now });
     zip.end();
     await written;
     if (failure.error) throw failure.error;
@@ -238,6 +293,7 @@ export async function writeBackup(edges: BackupEdges, file: string, now = new Da
       objects: media.length,
       mediaBytes: media.reduce((sum, m) => sum + m.size, 0),
       gone,
+      signed: options.key !== null,
     };
   } catch (err) {
     output.destroy();
@@ -251,14 +307,22 @@ export async function writeBackup(edges: BackupEdges, file: string, now = new Da
 // --- Restore ---------------------------------------------------------------------------------
 
 interface OpenArchive {
-  entries: Map<string, yauzl.Entry>;
-  read(name: string): Promise<Readable>;
+  /**
+   * Checks that `name` inflates to exactly `declared` bytes (the manifest's word; null: the ZIP's
+   * own) and not absurdly more than it weighs, before a byte of it is read.
+   */
+  check(name: string, declared: number | null): void;
+  /** The checked entry as it inflates, hashed: it fails, and stops inflating, past its declared size. */
+  read(name: string, declared: number | null): Promise<Tapped>;
+  /** A small part read whole, its size checked against `max` first; null when the archive has none. */
+  readSmall(name: string, max: number): Promise<Buffer | null>;
   close(): void;
 }
 
 async function openArchive(file: string): Promise<OpenArchive> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, opened) => (err ? reject(err) : resolve(opened))),
+    // validateEntrySizes: yauzl itself fails an entry that inflates past the size its header gives.
+    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, opened) => (err ? reject(err) : resolve(opened))),
   ).catch((err: unknown) => {
     throw new BackupError(`${file} is not a readable backup archive (${err instanceof Error ? err.message : String(err)})`);
   });
@@ -271,16 +335,56 @@ async function openArchive(file: string): Promise<OpenArchive> {
     zip.on('end', () => resolve());
     zip.on('error', reject);
     zip.readEntry();
+  }).catch((err: unknown) => {
+    zip.close();
+    throw new BackupError(`${file} is not a readable backup archive (${err instanceof Error ? err.message : String(err)})`);
   });
-  return {
-    entries,
-    read(name) {
+
+  const checked = (name: string, declared: number | null): yauzl.Entry => {
+    const entry = entries.get(name);
+    if (!entry) throw new BackupError(`the archive has no ${name}`);
+    const size = entry.uncompressedSize;
+    if (declared !== null && size !== declared) {
+      throw new BackupError(`${name} inflates to ${size} bytes, the manifest declares ${declared}: the archive is damaged or crafted`);
+    }
+    if (entry.compressionMethod !== 0 && size > RATIO_FLOOR_BYTES && size > MAX_INFLATE_RATIO * entry.compressedSize) {
+      const ratio = Math.round(size / Math.max(1, entry.compressedSize));
+      throw new BackupError(`${name} inflates ${ratio} times its packed size (more than ${MAX_INFLATE_RATIO}): refused as a ZIP bomb`);
+    }
+    return entry;
+  };
+
+  const archive: OpenArchive = {
+    check(name, declared) {
+      checked(name, declared);
+    },
+    async readSmall(name, max) {
       const entry = entries.get(name);
-      if (!entry) return Promise.reject(new BackupError(`the archive has no ${name}`));
-      return new Promise((resolve, reject) => zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream))));
+      if (!entry) return null;
+      if (entry.uncompressedSize > max) throw new BackupError(`${name} is ${entry.uncompressedSize} bytes, more than any Recuerdos backup writes (${max}): refused`);
+      return readAll(await archive.read(name, null));
+    },
+    async read(name, declared) {
+      const entry = checked(name, declared);
+      const limit = entry.uncompressedSize;
+      const source = await new Promise<Readable>((resolve, reject) =>
+        zip.openReadStream(entry, (err, stream) => (err ? reject(new BackupError(`${name} cannot be read (${err.message}): the archive is damaged`)) : resolve(stream))),
+      );
+      const past = () => new BackupError(`${name} inflates past the ${limit} bytes the manifest declares: the archive is damaged or crafted`);
+      const capped = tap(limit, past);
+      source.on('error', (err: Error) => {
+        // yauzl's own check of the header's size, or the inflater's complaint.
+        const reason = /too many bytes/.test(err.message) ? past() : new BackupError(`${name} cannot be read (${err.message}): the archive is damaged`);
+        capped.destroy(reason);
+      });
+      // Whatever ends the reading (the end, a refusal, a consumer that gave up) stops the inflater.
+      capped.on('close', () => source.destroy());
+      source.pipe(capped);
+      return capped;
     },
     close: () => zip.close(),
   };
+  return archive;
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -289,19 +393,43 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Signed with this installation's BACKUP_KEY, or let in by --trust-unsigned. Checked before the
+ * manifest is even parsed: nothing an unverified archive says is believed without the flag.
+ */
+function checkSignature(manifest: Buffer, signature: Buffer | null, options: RestoreOptions): RestoreSummary['signature'] {
+  const trust = 'restore it only if you know where it comes from, with --trust-unsigned';
+  let problem: string;
+  if (signature === null) {
+    problem = `the archive is not signed (written without BACKUP_KEY, or its signature was removed); ${trust}`;
+  } else if (options.key === null) {
+    problem = `the archive is signed, but BACKUP_KEY is not set here: set the BACKUP_KEY of the installation that wrote it, or ${trust}`;
+  } else {
+    const expected = Buffer.from(signManifest(manifest, options.key), 'utf8');
+    const given = Buffer.from(signature.toString('utf8').trim(), 'utf8');
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return 'verified';
+    problem = `the archive's signature does not match BACKUP_KEY (another installation's key, or the archive was changed); ${trust}`;
+  }
+  if (options.trustUnsigned) return 'trusted';
+  throw new BackupError(problem);
+}
+
 function parseManifest(bytes: Buffer): Manifest {
-  let manifest: Partial<Manifest>;
+  let json: unknown;
   try {
-    manifest = JSON.parse(bytes.toString('utf8')) as Partial<Manifest>;
+    json = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new BackupError('the manifest of the archive is not valid JSON');
   }
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError('this file is not a Recuerdos backup (no recuerdos-backup manifest)');
-  if (manifest.version !== BACKUP_VERSION) throw new BackupError(`backup format version ${String(manifest.version)} is not supported (expected ${BACKUP_VERSION})`);
-  if (!Array.isArray(manifest.tables) || !Array.isArray(manifest.media) || !Array.isArray(manifest.migrations)) {
-    throw new BackupError('the manifest of the archive is incomplete');
+  const probe = json as { format?: unknown; version?: unknown } | null;
+  if (probe?.format !== BACKUP_FORMAT) throw new BackupError('this file is not a Recuerdos backup (no recuerdos-backup manifest)');
+  if (probe.version !== BACKUP_VERSION) throw new BackupError(`backup format version ${String(probe.version)} is not supported (expected ${BACKUP_VERSION})`);
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new BackupError(`the manifest of the archive is incomplete (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`);
   }
-  return manifest as Manifest;
+  return parsed.data;
 }
 
 /** What the target already holds, so a restore never mixes two installations. */
@@ -321,24 +449,77 @@ async function occupied(edges: BackupEdges): Promise<string[]> {
   return found;
 }
 
-async function insertRows(trx: Kysely<Database>, table: BackupTable, rows: Row[]): Promise<void> {
-  // Small batches: SQLite caps the parameters of one statement.
-  const columns = Math.max(1, Object.keys(rows[0] ?? {}).length);
-  const batch = Math.max(1, Math.floor(900 / columns));
-  for (let i = 0; i < rows.length; i += batch) {
-    await (trx as unknown as AnyDb).insertInto(table).values(rows.slice(i, i + batch)).execute();
+/**
+ * The rows of one table file, parsed line by line as it inflates (never the whole file in memory),
+ * hashed and counted on the way; the checksum is known only at the end, so the caller's transaction
+ * is what keeps the rows of a damaged file out.
+ */
+async function* rowsOf(stream: Tapped, entry: TableEntry): AsyncGenerator<Row> {
+  let count = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const parse = (line: Buffer): Row => {
+    count += 1;
+    if (count > entry.rows) throw new BackupError(`${entry.file} holds more rows than the ${entry.rows} the manifest says`);
+    let row: unknown;
+    try {
+      row = JSON.parse(line.toString('utf8'));
+    } catch {
+      throw new BackupError(`row ${count} of ${entry.file} is not valid JSON: the archive is damaged`);
+    }
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new BackupError(`row ${count} of ${entry.file} is not a row: the archive is damaged`);
+    return row as Row;
+  };
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a, start); end !== -1; end = chunk.indexOf(0x0a, start)) {
+      const line = pendingBytes > 0 ? Buffer.concat([...pending, chunk.subarray(start, end)]) : chunk.subarray(start, end);
+      pending = [];
+      pendingBytes = 0;
+      start = end + 1;
+      if (line.length > 0) yield parse(line);
+    }
+    if (start < chunk.length) {
+      pending.push(chunk.subarray(start));
+      pendingBytes += chunk.length - start;
+      if (pendingBytes > MAX_ROW_BYTES) throw new BackupError(`${entry.file} holds a row longer than ${MAX_ROW_BYTES} bytes: the archive is damaged or crafted`);
+    }
   }
+  if (pendingBytes > 0) yield parse(Buffer.concat(pending));
+  if (stream.digest() !== entry.sha256) throw new BackupError(`checksum mismatch in ${entry.file}: the archive is damaged`);
+  if (count !== entry.rows) throw new BackupError(`${entry.file} holds ${count} rows, the manifest says ${entry.rows}`);
+}
+
+/** Inserts rows as they come, in batches as large as one statement's parameters allow. */
+async function insertRows(trx: Kysely<Database>, table: BackupTable, rows: AsyncIterable<Row>, seen: (row: Row) => void): Promise<void> {
+  let batch: Row[] = [];
+  let batchRows = 1;
+  const flush = async () => {
+    if (batch.length > 0) await (trx as unknown as AnyDb).insertInto(table).values(batch).execute();
+    batch = [];
+  };
+  for await (const row of rows) {
+    if (batch.length === 0) batchRows = Math.max(1, Math.floor(INSERT_PARAMETERS / Math.max(1, Object.keys(row).length)));
+    seen(row);
+    batch.push(row);
+    if (batch.length >= batchRows) await flush();
+  }
+  await flush();
 }
 
 /**
  * Restores an archive into an empty installation (the configured database and media store), after
- * checking every part against the manifest. Media are staged as temporary objects and made final
- * only once every row is in; anything that fails leaves the target as empty as it was.
+ * checking its signature and every part's declared size. Rows and objects are checked against the
+ * manifest's checksums as they stream in; media are staged as temporary objects and made final only
+ * once every row is in. Anything that fails leaves the target as empty as it was.
  */
-export async function restoreBackup(edges: BackupEdges, file: string): Promise<RestoreSummary> {
+export async function restoreBackup(edges: BackupEdges, file: string, options: RestoreOptions): Promise<RestoreSummary> {
   const archive = await openArchive(path.resolve(file));
   try {
-    const manifest = parseManifest(await readAll(await archive.read(MANIFEST)));
+    const manifestBytes = await archive.readSmall(MANIFEST, MAX_MANIFEST_BYTES);
+    if (!manifestBytes) throw new BackupError(`the archive has no ${MANIFEST}: this file is not a Recuerdos backup`);
+    const signature = checkSignature(manifestBytes, await archive.readSmall(SIGNATURE, 1024), options);
+    const manifest = parseManifest(manifestBytes);
 
     const here = await appliedMigrations(edges.db);
     const newer = manifest.migrations.filter((name) => !here.includes(name));
@@ -349,51 +530,32 @@ export async function restoreBackup(edges: BackupEdges, file: string): Promise<R
     const busy = await occupied(edges);
     if (busy.length > 0) throw new BackupError(`the target is not empty (${busy.join(', ')}); restore only into a new, empty installation`);
 
-    // Every table's rows, checked against the manifest before anything is written.
-    const tables = new Map<BackupTable, Row[]>();
-    for (const table of BACKUP_TABLES) {
+    // Every part's size, before anything is written: a bomb anywhere leaves the target untouched.
+    const tables = BACKUP_TABLES.map((table) => {
       const entry = manifest.tables.find((t) => t.name === table);
       if (!entry) throw new BackupError(`the archive has no rows for table ${snake(table)}`);
-      const bytes = await readAll(await archive.read(entry.file));
-      if (sha256(bytes) !== entry.sha256) throw new BackupError(`checksum mismatch in ${entry.file}: the archive is damaged`);
-      const rows = bytes
-        .toString('utf8')
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as Row);
-      if (rows.length !== entry.rows) throw new BackupError(`${entry.file} holds ${rows.length} rows, the manifest says ${entry.rows}`);
-      tables.set(table, rows);
+      archive.check(entry.file, entry.size ?? null);
+      return { table, entry };
+    });
+    for (const entry of manifest.media) {
+      if (!isObjectName(entry.name)) throw new BackupError(`the archive names an object that is not media: ${JSON.stringify(entry.name)}`);
+      archive.check(entry.file, entry.size);
     }
 
     const staged: { temp: TempObject; name: string }[] = [];
     try {
-      for (const entry of manifest.media) {
-        if (!isObjectName(entry.name)) throw new BackupError(`the archive names an object that is not media: ${JSON.stringify(entry.name)}`);
-        const hashing = tap();
-        const source = await archive.read(entry.file);
-        source.on('error', (err) => hashing.destroy(err));
-        const temp = await edges.media.putTemp(source.pipe(hashing));
-        staged.push({ temp, name: entry.name });
-        if (hashing.digest() !== entry.sha256 || hashing.bytes() !== entry.size) {
-          throw new BackupError(`checksum mismatch in ${entry.file}: the archive is damaged`);
-        }
-      }
-
       await edges.db.transaction().execute(async (trx) => {
-        for (const table of BACKUP_TABLES) {
-          const rows = tables.get(table) ?? [];
+        const versions = new Map<number, number>();
+        for (const { table, entry } of tables) {
           // The link secret travels with the installation (signed links keep working), and so do
           // its epitaph ideas and job history.
           if (OWN_ROWS.includes(table)) await (trx as unknown as AnyDb).deleteFrom(table).execute();
-          if (rows.length > 0) await insertRows(trx, table, rows);
+          const remember = table === 'memorials' ? (row: Row) => versions.set(row.id as number, row.contentVersion as number) : () => undefined;
+          await insertRows(trx, table, rowsOf(await archive.read(entry.file, entry.size ?? null), entry), remember);
         }
         // Restoring posts moved each memorial's content version (a trigger); put back the saved one.
-        for (const memorial of tables.get('memorials') ?? []) {
-          await trx
-            .updateTable('memorials')
-            .set({ contentVersion: memorial.contentVersion as number })
-            .where('id', '=', memorial.id as number)
-            .execute();
+        for (const [id, contentVersion] of versions) {
+          await trx.updateTable('memorials').set({ contentVersion }).where('id', '=', id).execute();
         }
         if (edges.dialect === 'postgres') {
           // Explicit ids leave the serial sequences behind: the next row continues after the last.
@@ -401,6 +563,15 @@ export async function restoreBackup(edges: BackupEdges, file: string): Promise<R
             if (WITHOUT_ID.includes(table)) continue;
             const name = snake(table);
             await sql`select setval(pg_get_serial_sequence(${name}, 'id'), coalesce(max(id), 1), max(id) is not null) from ${sql.table(name)}`.execute(trx);
+          }
+        }
+        // The media last, inside the transaction: an object that fails its checksum undoes the rows.
+        for (const entry of manifest.media) {
+          const object = await archive.read(entry.file, entry.size);
+          const temp = await edges.media.putTemp(object, { maxBytes: entry.size });
+          staged.push({ temp, name: entry.name });
+          if (object.digest() !== entry.sha256 || object.bytes() !== entry.size) {
+            throw new BackupError(`checksum mismatch in ${entry.file}: the archive is damaged`);
           }
         }
       });
@@ -417,6 +588,7 @@ export async function restoreBackup(edges: BackupEdges, file: string): Promise<R
       rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0),
       objects: manifest.media.length,
       mediaBytes: manifest.media.reduce((sum, m) => sum + m.size, 0),
+      signature,
     };
   } finally {
     archive.close();

@@ -2,15 +2,23 @@
 // manifest with checksums) while the server serves; `admin restore` puts it into an empty
 // installation, byte for byte, whatever its database and store, and refuses a non-empty target or a
 // damaged archive without changing anything. The restored installation serves the memorial.
+// Issue 31 §7: an archive is believed only when signed with BACKUP_KEY, and a crafted one (a ZIP
+// bomb, a part lying about its size) is refused before it fills the disk or the memory.
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable, Transform, pipeline as streamPipeline } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
+import yauzl from 'yauzl';
+import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '@recuerdos/shared/api-types';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import { openMediaStore } from '../storage/open-media-store';
 import type { MediaStore } from '../storage/media-store';
 import { FIXTURE_WEB_DIST, startTestServer, type Fields, type TestServer } from '../../test/helper';
@@ -19,7 +27,10 @@ import { startS3rver, type TestS3 } from '../../test/s3';
 import { runAdmin, runAdminOn } from '../../test/admin-cli';
 import { makeGuestToken, makeOwner } from '../../test/factories';
 import { file, mp4Bytes, objectNameOf, pictureBytes } from '../../test/media-fixtures';
-import { BACKUP_TABLES, TRANSIENT_TABLES } from './backup-archive';
+import { BACKUP_TABLES, TRANSIENT_TABLES, restoreBackup, signManifest, type Manifest } from './backup-archive';
+
+/** The installation's backup key (BACKUP_KEY), shared by the source and its restore targets. */
+const BACKUP_KEY = 'clave-de-respaldo-de-prueba-0123456789abcdef';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -40,9 +51,13 @@ interface Target {
   close(): Promise<void>;
 }
 
-async function newTarget(kind: 'sqlite-disk' | 'postgres-s3'): Promise<Target> {
+/**
+ * `disk`: the database of this run (SQLite, or PostgreSQL with TEST_DB=postgres) with disk media.
+ * The target shares the source's BACKUP_KEY unless `env` says otherwise.
+ */
+async function newTarget(kind: 'sqlite-disk' | 'postgres-s3' | 'disk', env: Record<string, string> = {}): Promise<Target> {
   const dir = await fs.mkdtemp(path.join(work, 'target-'));
-  const database = await createTestDatabase(dir, kind === 'sqlite-disk' ? 'sqlite' : 'postgres');
+  const database = await createTestDatabase(dir, kind === 'sqlite-disk' ? 'sqlite' : kind === 'postgres-s3' ? 'postgres' : testDialect());
   const s3 = kind === 'postgres-s3' ? await startS3rver('recuerdos-restore') : null;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -51,7 +66,9 @@ async function newTarget(kind: 'sqlite-disk' | 'postgres-s3'): Promise<Target> {
     SEED_DEMO: '0',
     WEB_DIST_DIR: FIXTURE_WEB_DIST,
     PUBLIC_URL: 'http://recuerdos.test',
+    BACKUP_KEY,
     ...s3?.env,
+    ...env,
   });
   return {
     config,
@@ -101,7 +118,7 @@ async function objectsOf(media: MediaStore): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-backup-'));
-  t = await startTestServer();
+  t = await startTestServer({ env: { BACKUP_KEY } });
   // A quiet source: no scheduled job writes while the round trip compares both sides.
   await t.ctx.jobs.stop();
 
@@ -147,7 +164,7 @@ beforeAll(async () => {
   expect(run.err).toEqual([]);
   expect(run.code).toBe(0);
   // 1 profile + 1 post picture (a JPEG and 3 WebP sizes each), 1 video and its poster, 1 pending guest picture.
-  expect(run.out.join('\n')).toMatch(/^Backup written to .*recuerdos\.zip \([\d.]+ MB\): 26 tables, \d+ rows, 14 media objects \([\d.]+ MB\), with checksums\.$/);
+  expect(run.out.join('\n')).toMatch(/^Backup written to .*recuerdos\.zip \([\d.]+ MB\): 26 tables, \d+ rows, 14 media objects \([\d.]+ MB\), with checksums, signed with BACKUP_KEY\.$/);
   sourceTables = await tablesOf(t.db);
   sourceObjects = await objectsOf(t.ctx.media);
 }, 120_000);
@@ -212,7 +229,7 @@ describe('restore', () => {
     const target = await newTarget('sqlite-disk');
     try {
       const run = await restoreAndCompare(target);
-      expect(run.out.join('\n')).toMatch(/: 26 tables, \d+ rows, 14 media objects \([\d.]+ MB\); checksums verified\.$/);
+      expect(run.out.join('\n')).toMatch(/: 26 tables, \d+ rows, 14 media objects \([\d.]+ MB\); signature and checksums verified\.$/);
       if (testDialect() === 'sqlite') await expectServes(target);
     } finally {
       await target.close();
@@ -276,10 +293,10 @@ describe('restore', () => {
   }, 120_000);
 });
 
-/** Restores `archive` into `target` and finds every table and object as the source had them. */
-async function restoreAndCompare(target: Target) {
-  const run = await runAdminOn(target.config, ['restore', '--from', archive]);
-  expect(run.err).toEqual([]);
+/** Restores `from` into `target` and finds every table and object as the source had them. */
+async function restoreAndCompare(target: Target, from = archive, expected: { flags: string[]; err: string[] } = { flags: [], err: [] }) {
+  const run = await runAdminOn(target.config, ['restore', '--from', from, ...expected.flags]);
+  expect(run.err).toEqual(expected.err);
   expect(run.code).toBe(0);
   const opened = await target.open();
   try {
@@ -311,3 +328,326 @@ async function expectServes(target: Target): Promise<void> {
     await server.close();
   }
 }
+
+// --- Crafted archives (issue 31 §7) ------------------------------------------------------------
+
+const MB = 1024 * 1024;
+const BOMB_BYTES = 300 * MB;
+
+/** Live memory: collected first (the api project runs with --expose-gc). */
+function memoryInUse(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+/** How far live memory rose above where it was while `work` ran (sampled each second: a collection is slow here). */
+async function memoryGrowthDuring(work: () => Promise<unknown>): Promise<number> {
+  const base = memoryInUse();
+  let peak = base;
+  const sampler = setInterval(() => (peak = Math.max(peak, memoryInUse())), 1000);
+  try {
+    await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  return Math.max(peak, memoryInUse()) - base;
+}
+
+/** 300 MB of zeros, one shared megabyte at a time: a few hundred KB once deflated. */
+function zeros(bytes = BOMB_BYTES): Readable {
+  const chunk = Buffer.alloc(MB);
+  return Readable.from((function* () {
+    for (let sent = 0; sent < bytes; sent += MB) yield chunk.subarray(0, Math.min(MB, bytes - sent));
+  })());
+}
+
+/** Every part of an archive, read whole (the test archive is small). */
+async function partsOf(file: string): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.open(file, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))));
+  const parts = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (err, stream) => {
+        if (err) return reject(err);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          parts.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return parts;
+}
+
+interface Craft {
+  /** Parts replaced (or added), streamed in; `compress` deflates them as a bomb would be. */
+  replace?: Record<string, { body: Readable; compress: boolean }>;
+  /** Edits the manifest, knowing the real size and SHA-256 of each replaced part. */
+  manifest?: (manifest: Manifest, real: Record<string, { size: number; sha256: string }>) => void;
+  /** The key that signs it (default: BACKUP_KEY); null: unsigned. */
+  sign?: string | null;
+  /** Edits the manifest after it was signed. */
+  tamper?: (manifest: Manifest) => void;
+}
+
+let crafted = 0;
+
+/** A copy of the genuine `archive` with some parts replaced and its manifest edited, written with yazl. */
+async function craft(change: Craft): Promise<string> {
+  const parts = await partsOf(archive);
+  const manifest = JSON.parse(parts.get('manifest.json')?.toString('utf8') ?? '{}') as Manifest;
+  const file = path.join(work, `crafted-${(crafted += 1)}.zip`);
+  const zip = new ZipFile();
+  const written = pipeline(zip.outputStream, createWriteStream(file));
+  const real: Record<string, { size: number; sha256: string }> = {};
+  for (const [name, bytes] of parts) {
+    if (name.startsWith('manifest.') || change.replace?.[name]) continue;
+    zip.addBuffer(bytes, name, { compress: !name.startsWith('media/') });
+  }
+  for (const [name, { body, compress }] of Object.entries(change.replace ?? {})) {
+    const hash = createHash('sha256');
+    let size = 0;
+    const counted = body.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          hash.update(chunk);
+          size += chunk.length;
+          callback(null, chunk);
+        },
+      }),
+    );
+    zip.addReadStream(counted, name, { compress });
+    await finished(counted);
+    real[name] = { size, sha256: hash.digest('hex') };
+  }
+  change.manifest?.(manifest, real);
+  const json = () => Buffer.from(JSON.stringify(manifest, null, 2), 'utf8');
+  const key = change.sign === undefined ? BACKUP_KEY : change.sign;
+  const signature = key === null ? null : signManifest(json(), key);
+  change.tamper?.(manifest);
+  zip.addBuffer(json(), 'manifest.json');
+  if (signature !== null) zip.addBuffer(Buffer.from(signature, 'utf8'), 'manifest.hmac');
+  zip.end();
+  await written;
+  return file;
+}
+
+/** Rewrites the size the ZIP's central directory gives for `name` (what yauzl believes). */
+async function lieAboutSize(file: string, name: string, size: number): Promise<void> {
+  const bytes = await fs.readFile(file);
+  const signature = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+  for (let at = bytes.indexOf(signature); at !== -1; at = bytes.indexOf(signature, at + 4)) {
+    const nameLength = bytes.readUInt16LE(at + 28);
+    if (bytes.subarray(at + 46, at + 46 + nameLength).toString('utf8') === name) {
+      bytes.writeUInt32LE(size, at + 24);
+      await fs.writeFile(file, bytes);
+      return;
+    }
+  }
+  throw new Error(`no ${name} in ${file}`);
+}
+
+/** A media store that counts every byte handed to it. */
+function counting(store: MediaStore): { store: MediaStore; written: () => number } {
+  let written = 0;
+  const spy = Object.create(store) as MediaStore;
+  spy.putTemp = (body, options) => {
+    if (Buffer.isBuffer(body)) {
+      written += body.length;
+      return store.putTemp(body, options);
+    }
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        written += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    return store.putTemp(streamPipeline(body, count, () => undefined), options);
+  };
+  return { store: spy, written: () => written };
+}
+
+/**
+ * Restores `file` into a new, migrated target in this process — with --trust-unsigned: the limits
+ * hold even for an archive the operator vouches for — and reports the error it refuses with (or
+ * null), the bytes it handed to the media store, its memory growth, and the target before and after.
+ */
+async function restoreInto(file: string) {
+  const target = await newTarget('disk');
+  const opened = await target.open();
+  try {
+    await migrateToLatest(opened.db.db, opened.db.dialect);
+    const before = await tablesOf(opened.db.db);
+    const media = counting(opened.media);
+    const edges = { db: opened.db.db, dialect: opened.db.dialect, media: media.store };
+    let error: string | null = null;
+    const growth = await memoryGrowthDuring(() =>
+      restoreBackup(edges, file, { key: BACKUP_KEY, trustUnsigned: true }).catch((err: unknown) => {
+        error = err instanceof Error ? err.message : String(err);
+      }),
+    );
+    return {
+      error: error as string | null,
+      written: media.written(),
+      growthMb: growth / MB,
+      tables: await tablesOf(opened.db.db),
+      before,
+      objects: await opened.media.list(),
+      temps: await opened.media.listTemp(),
+    };
+  } finally {
+    await opened.close();
+    await target.close();
+  }
+}
+
+/** The target as a refused restore must leave it: the rows it had, no object, no temporary object. */
+function expectUntouched(result: Awaited<ReturnType<typeof restoreInto>>): void {
+  expect(result.tables).toEqual(result.before);
+  expect(result.objects).toEqual([]);
+  expect(result.temps).toEqual([]);
+}
+
+describe('restore of a crafted archive', () => {
+  it('refuses a ZIP bomb among the media before writing a byte of it, and stops at the declared size when the ZIP lies too', async () => {
+    const parts = await partsOf(archive);
+    const manifest = JSON.parse(parts.get('manifest.json')?.toString('utf8') ?? '{}') as Manifest;
+    // The first object restored: whatever it writes is the bomb's.
+    const victim = manifest.media[0]?.file ?? '';
+    const bomb = await craft({
+      replace: { [victim]: { body: zeros(), compress: true } },
+      manifest: (m) => Object.assign(m.media[0] ?? {}, { size: 10 }),
+      sign: null,
+    });
+    expect((await fs.stat(bomb)).size).toBeLessThan(2 * MB);
+
+    const refused = await restoreInto(bomb);
+    expect(refused.error).toBe(`${victim} inflates to ${BOMB_BYTES} bytes, the manifest declares 10: the archive is damaged or crafted`);
+    expect(refused.written).toBe(0);
+    expectUntouched(refused);
+
+    // The ZIP's own directory agrees with the manifest (10 bytes): the inflating stops there.
+    await lieAboutSize(bomb, victim, 10);
+    const stopped = await restoreInto(bomb);
+    expect(stopped.error).toBe(`${victim} inflates past the 10 bytes the manifest declares: the archive is damaged or crafted`);
+    expect(stopped.written).toBeLessThanOrEqual(10);
+    expectUntouched(stopped);
+  }, 120_000);
+
+  it('refuses a table file that lies about its size, before or while it inflates, without taking its size in memory', async () => {
+    const file = 'database/holidays.jsonl';
+    const bomb = await craft({ replace: { [file]: { body: zeros(), compress: true } }, sign: null });
+
+    const refused = await restoreInto(bomb);
+    expect(refused.error).toMatch(new RegExp(`^${file} inflates to ${BOMB_BYTES} bytes, the manifest declares \\d+: the archive is damaged or crafted$`));
+    expectUntouched(refused);
+
+    const declared = JSON.parse((await partsOf(archive)).get('manifest.json')?.toString('utf8') ?? '{}') as Manifest;
+    const size = declared.tables.find((table) => table.file === file)?.size ?? -1;
+    await lieAboutSize(bomb, file, size);
+    const stopped = await restoreInto(bomb);
+    expect(stopped.error).toBe(`${file} inflates past the ${size} bytes the manifest declares: the archive is damaged or crafted`);
+    expectUntouched(stopped);
+    console.info(`restore: a 300 MB table bomb refused with memory growth ${refused.growthMb.toFixed(1)} MB, then ${stopped.growthMb.toFixed(1)} MB`);
+    expect(stopped.growthMb).toBeLessThan(BOMB_BYTES / MB / 10);
+    expect(refused.growthMb).toBeLessThan(BOMB_BYTES / MB / 10);
+  }, 120_000);
+
+  it('refuses a part that inflates absurdly more than it weighs, even when the manifest agrees with it', async () => {
+    const victim = (JSON.parse((await partsOf(archive)).get('manifest.json')?.toString('utf8') ?? '{}') as Manifest).media[0]?.file ?? '';
+    const honest = await craft({
+      replace: { [victim]: { body: zeros(), compress: true } },
+      manifest: (m, real) => Object.assign(m.media[0] ?? {}, real[victim]),
+      sign: null,
+    });
+    const refused = await restoreInto(honest);
+    expect(refused.error).toMatch(new RegExp(`^${victim} inflates \\d+ times its packed size \\(more than 400\\): refused as a ZIP bomb$`));
+    expect(refused.written).toBe(0);
+    expectUntouched(refused);
+  }, 120_000);
+
+  it('restores a large table row by row, with memory growth far below its size', async () => {
+    const rows = 120_000;
+    // A thousand rows a chunk, each with its own random note (so the file does not shrink to nothing).
+    const auditRows = Readable.from(
+      (function* () {
+        for (let first = 1; first <= rows; first += 1000) {
+          let lines = '';
+          for (let id = first; id < first + 1000; id += 1) {
+            const row = { id, operatorId: null, operatorEmail: 'lucia@recuerdos.pe', action: 'memorial.hide', target: `memorial:${id}`, detail: JSON.stringify({ note: randomBytes(240).toString('base64') }), ip: '203.0.113.7', createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, id)).toISOString() };
+            lines += `${JSON.stringify(row)}\n`;
+          }
+          yield lines;
+        }
+      })(),
+    );
+    const file = 'database/audit_log.jsonl';
+    let size = 0;
+    const large = await craft({
+      replace: { [file]: { body: auditRows, compress: true } },
+      manifest: (m, real) => {
+        size = real[file]?.size ?? 0;
+        Object.assign(m.tables.find((table) => table.file === file) ?? {}, real[file], { rows });
+      },
+    });
+    expect(size).toBeGreaterThan(50 * MB);
+
+    const restored = await restoreInto(large);
+    expect(restored.error).toBeNull();
+    expect(restored.tables.auditLog).toHaveLength(rows);
+    expect(restored.objects).toHaveLength(14);
+    console.info(`restore: a ${(size / MB).toFixed(0)} MB table of ${rows} rows restored with memory growth ${restored.growthMb.toFixed(1)} MB`);
+    // Reading the file whole would take its size at least twice (the bytes, then the rows).
+    expect(restored.growthMb).toBeLessThan(size / MB / 4);
+  }, 300_000);
+});
+
+describe('restore of an archive that is not signed with this BACKUP_KEY', () => {
+  it('is refused with the reason, and changes nothing', async () => {
+    const unsigned = await craft({ sign: null });
+    const otherKey = await craft({ sign: 'la-clave-de-otra-instalacion-0123456789abcdef' });
+    // Signed, then its manifest changed: one object's declared size.
+    const tampered = await craft({ tamper: (m) => Object.assign(m.media[0] ?? {}, { size: (m.media[0]?.size ?? 0) + 1 }) });
+    const cases: [string, Record<string, string>, string][] = [
+      [unsigned, {}, 'the archive is not signed (written without BACKUP_KEY, or its signature was removed); restore it only if you know where it comes from, with --trust-unsigned'],
+      [otherKey, {}, "the archive's signature does not match BACKUP_KEY (another installation's key, or the archive was changed); restore it only if you know where it comes from, with --trust-unsigned"],
+      [tampered, {}, "the archive's signature does not match BACKUP_KEY"],
+      [archive, { BACKUP_KEY: 'la-clave-de-otra-instalacion-0123456789abcdef' }, "the archive's signature does not match BACKUP_KEY"],
+      [archive, { BACKUP_KEY: '' }, 'the archive is signed, but BACKUP_KEY is not set here: set the BACKUP_KEY of the installation that wrote it, or restore it only if you know where it comes from, with --trust-unsigned'],
+    ];
+    for (const [file, env, message] of cases) {
+      const target = await newTarget('disk', env);
+      try {
+        const run = await runAdminOn(target.config, ['restore', '--from', file]);
+        expect(run.code, message).toBe(1);
+        expect(run.err.join('\n')).toContain(message);
+        const opened = await target.open();
+        try {
+          expect(await opened.media.list()).toEqual([]);
+          expect((await tablesOf(opened.db.db)).posts).toEqual([]);
+        } finally {
+          await opened.close();
+        }
+      } finally {
+        await target.close();
+      }
+    }
+  }, 120_000);
+
+  it('with --trust-unsigned restores an unsigned archive as written before issue 31 (no table sizes), byte for byte', async () => {
+    const old = await craft({ sign: null, manifest: (m) => m.tables.forEach((table) => delete table.size) });
+    const target = await newTarget('disk');
+    try {
+      const run = await restoreAndCompare(target, old, { flags: ['--trust-unsigned'], err: ["restore: the archive's signature was not verified (--trust-unsigned)"] });
+      expect(run.out.join('\n')).toMatch(/; checksums verified\.$/);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+});

@@ -281,18 +281,20 @@ describe('backup and restore', () => {
     expect(saved.status).toBe(200);
     const archive = path.join(dataDir, 'backups', 'todo.zip');
     const media = t.s3 ? t.s3.env : { MEDIA_DIR: t.config.mediaDir };
-    const backup = await admin(['backup', '--to', archive], media);
+    // The installation's key signs the archive; the new installation is given the same one.
+    const BACKUP_KEY = 'clave-de-respaldo-de-la-instalacion-0123456789';
+    const backup = await admin(['backup', '--to', archive], { ...media, BACKUP_KEY });
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/^Backup written to .*todo\.zip .*: 26 tables, \d+ rows, \d+ media objects .*, with checksums\.\n$/);
+    expect(backup.stdout).toMatch(/^Backup written to .*todo\.zip .*: 26 tables, \d+ rows, \d+ media objects .*, with checksums, signed with BACKUP_KEY\.\n$/);
 
     const targetDir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-restored-'));
     try {
-      const target = { DATA_DIR: targetDir, DATABASE_URL: `sqlite:${path.join(targetDir, 'restored.db')}`, MEDIA_DIR: path.join(targetDir, 'media') };
+      const target = { DATA_DIR: targetDir, DATABASE_URL: `sqlite:${path.join(targetDir, 'restored.db')}`, MEDIA_DIR: path.join(targetDir, 'media'), BACKUP_KEY };
       const restore = await runAdmin(['restore', '--from', archive], target);
       expect(restore.stderr).toBe('');
       expect(restore.code).toBe(0);
-      expect(restore.stdout).toContain('checksums verified');
+      expect(restore.stdout).toContain('signature and checksums verified');
       const copy = new SQLite(path.join(targetDir, 'restored.db'), { readonly: true, fileMustExist: true });
       try {
         const row = copy.prepare('select text, media_key from posts where memorial_id = ?').get(owner.memorial.id) as { text: string; media_key: string };

@@ -37,6 +37,10 @@ export const backupCommand = defineCommand({
     'media object ($MEDIA_DIR or the S3 bucket) and manifest.json with the row counts, sizes and',
     'SHA-256 of each part. It does not depend on the store it came from: restore it with',
     '"admin restore" onto SQLite or PostgreSQL, disk or S3.',
+    '',
+    'With BACKUP_KEY set, the manifest is signed (HMAC-SHA256) and "admin restore" on an installation',
+    'with the same BACKUP_KEY accepts it; without it the archive is unsigned, and its restore needs',
+    '--trust-unsigned.',
   ],
   examples: ['npm run admin -- backup --to backups/recuerdos-2026-11-26.zip'],
   options: { to: { type: 'string' } },
@@ -44,11 +48,12 @@ export const backupCommand = defineCommand({
     const target = path.resolve(requireFlag(values, 'to'));
     const database = env.config.database;
     if (database.kind === 'sqlite' && target === database.file) throw new CliError('--to must not be the database file itself');
-    const summary = await withEdges(env, (edges) => writeBackup(edges, target));
+    const summary = await withEdges(env, (edges) => writeBackup(edges, target, { key: env.config.backupKey }));
     for (const name of summary.gone) env.err(`backup: ${name} was deleted while the backup ran (its post went with it); not included`);
+    if (!summary.signed) env.err('backup: BACKUP_KEY is not set, so the archive is not signed; restoring it will need --trust-unsigned');
     env.out(
       `Backup written to ${summary.file} (${mb(summary.bytes)}): ${summary.tables} tables, ${summary.rows} rows, ` +
-        `${summary.objects} media objects (${mb(summary.mediaBytes)}), with checksums.`,
+        `${summary.objects} media objects (${mb(summary.mediaBytes)}), with checksums${summary.signed ? ', signed with BACKUP_KEY' : ''}.`,
     );
   },
 });
@@ -56,14 +61,18 @@ export const backupCommand = defineCommand({
 export const restoreCommand = defineCommand({
   name: 'restore',
   summary: 'Restore an archive written by "backup" into this empty installation',
-  usage: '--from FILE',
+  usage: '--from FILE [--trust-unsigned]',
   details: [
     'Options:',
-    '  --from FILE   an archive written by "admin backup"',
+    '  --from FILE        an archive written by "admin backup"',
+    '  --trust-unsigned   restore an archive that is not signed with this BACKUP_KEY (unsigned, or',
+    '                     signed with another key): only a file you know comes from your installation',
     '',
     'The target is the configured database (DATABASE_URL) and media store (MEDIA_DIR or S3_*). It',
     'must be empty: a database with rows or a store with objects is refused, nothing is changed.',
-    'Every part is checked against the manifest\'s checksums before it counts; a damaged archive',
+    'The manifest must carry the HMAC of BACKUP_KEY (set the key of the installation that wrote it).',
+    'Every part is checked against the manifest\'s sizes and checksums as it streams in: a part that',
+    'inflates past its declared size or absurdly more than it weighs is refused, and a damaged archive',
     'leaves the target as empty as it was. Run it before the first start of the new installation',
     '(or with SEED_DEMO=0), with the same version of Recuerdos that wrote the backup.',
   ],
@@ -71,13 +80,16 @@ export const restoreCommand = defineCommand({
     'npm run admin -- restore --from backups/recuerdos-2026-11-26.zip',
     'DATABASE_URL=postgres://… S3_BUCKET=recuerdos-media … npm run admin -- restore --from recuerdos.zip',
   ],
-  options: { from: { type: 'string' } },
+  options: { from: { type: 'string' }, 'trust-unsigned': { type: 'boolean', default: false } },
   async run(values, env) {
     const source = path.resolve(requireFlag(values, 'from'));
-    const summary = await withEdges(env, (edges) => restoreBackup(edges, source));
+    const options = { key: env.config.backupKey, trustUnsigned: values['trust-unsigned'] };
+    const summary = await withEdges(env, (edges) => restoreBackup(edges, source, options));
+    if (summary.signature === 'trusted') env.err('restore: the archive\'s signature was not verified (--trust-unsigned)');
     env.out(
       `Restored ${source} (written ${summary.createdAt} on ${summary.source.database} with ${summary.source.media} media): ` +
-        `${summary.tables} tables, ${summary.rows} rows, ${summary.objects} media objects (${mb(summary.mediaBytes)}); checksums verified.`,
+        `${summary.tables} tables, ${summary.rows} rows, ${summary.objects} media objects (${mb(summary.mediaBytes)}); ` +
+        `${summary.signature === 'verified' ? 'signature and ' : ''}checksums verified.`,
     );
   },
 });
