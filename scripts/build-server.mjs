@@ -12,7 +12,8 @@ const outdir = path.join(root, 'apps/server/dist');
 const sources = [path.join(root, 'apps/server/src'), path.join(root, 'packages/shared/src'), path.join(root, 'package-lock.json'), path.join(import.meta.filename)];
 const outputs = [path.join(outdir, 'server.js'), path.join(outdir, 'admin.js')];
 
-function newestMtime(entry) {
+/** The newest modification time of a file or of anything below a folder; 0 when it does not exist. */
+export function newestMtime(entry) {
   let info;
   try {
     info = fs.statSync(entry);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServer, serverIsStale } from './build-server.mjs';
+import { buildServer, newestMtime, serverIsStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
@@ -14,19 +14,6 @@ const webStamp = path.join(web, 'dist/.build-stamp');
 const webSources = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'vite.guest.config.ts', 'vite.doors.config.ts', 'scripts']
   .map((name) => path.join(web, name))
   .concat([path.join(root, 'packages/shared/src'), path.join(root, 'package-lock.json')]);
-
-function newestMtime(entry) {
-  let info;
-  try {
-    info = fs.statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
-}
 
 function webIsStale() {
   if (!fs.existsSync(webStamp) || !fs.existsSync(path.join(web, 'dist/index.html'))) return true;
