@@ -609,8 +609,17 @@ describe('restore of a crafted archive', () => {
 });
 
 describe('restore of an archive that is not signed with this BACKUP_KEY', () => {
-  it('is refused with the reason, and changes nothing', async () => {
-    const unsigned = await craft({ sign: null });
+  it('needs a key that cannot be guessed: a BACKUP_KEY under 32 characters stops the start, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', BACKUP_KEY: 'clave-corta' })).toThrow(/BACKUP_KEY="clave-corta": expected at least 32 characters/);
+  });
+
+  it('is refused with the reason (unsigned, another key, changed since, no key here), and changes nothing', async () => {
+    // Written by an installation without BACKUP_KEY: it says so, and the archive carries no signature.
+    const unsigned = path.join(work, 'unsigned.zip');
+    const written = await runAdminOn({ ...t.config, backupKey: null }, ['backup', '--to', unsigned]);
+    expect(written.code).toBe(0);
+    expect(written.err).toEqual(['backup: BACKUP_KEY is not set, so the archive is not signed; restoring it will need --trust-unsigned']);
+    expect(written.out.join('\n')).toMatch(/, with checksums\.$/);
     const otherKey = await craft({ sign: 'la-clave-de-otra-instalacion-0123456789abcdef' });
     // Signed, then its manifest changed: one object's declared size.
     const tampered = await craft({ tamper: (m) => Object.assign(m.media[0] ?? {}, { size: (m.media[0]?.size ?? 0) + 1 }) });
