@@ -11,7 +11,7 @@ import { buildServer, newestMtime, serverIsStale } from './build-server.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
 const webStamp = path.join(web, 'dist/.build-stamp');
-const webSources = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'vite.guest.config.ts', 'vite.doors.config.ts', 'scripts']
+const webSources = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'vite.guest.config.ts', 'vite.doors.config.ts', 'vite.light-page.ts', 'scripts']
   .map((name) => path.join(web, name))
   .concat([path.join(root, 'packages/shared/src'), path.join(root, 'package-lock.json')]);
 
