@@ -3,7 +3,9 @@
 // private) ends the subscriptions that hold no current access, as it ends guest sessions. Rows kept
 // from before count as made with the current code of a private memorial (nothing else can be known,
 // and ending them all at the upgrade would be worse).
-import { sql } from 'kysely';
+// Also (issue 31 §6): ceremony titles saved before the form cleaned them are cleaned as places are.
+import { sql, type Kysely } from 'kysely';
+import { cleanLine } from '@recuerdos/shared/text';
 import type { MigrationDef } from './helpers';
 
 export function reminderAccess(): MigrationDef {
@@ -14,6 +16,15 @@ export function reminderAccess(): MigrationDef {
       await sql`update reminder_subscriptions set access_code_version = (
         select memorials.access_code_version from memorials where memorials.id = reminder_subscriptions.memorial_id and memorials.type = 'P'
       )`.execute(db);
+      await cleanCeremonyTitles(db);
     },
   };
+}
+
+export async function cleanCeremonyTitles<DB>(db: Kysely<DB>): Promise<void> {
+  const titled = await sql<{ id: number; title: string }>`select id, title from memorial_events where title <> ''`.execute(db);
+  for (const { id, title } of titled.rows) {
+    const clean = cleanLine(title).trim();
+    if (clean !== title) await sql`update memorial_events set title = ${clean} where id = ${id}`.execute(db);
+  }
 }

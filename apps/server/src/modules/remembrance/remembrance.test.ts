@@ -9,6 +9,7 @@ import type { MemorialEvent } from '@recuerdos/shared/remembrance';
 import { EVENT_MESSAGES, REMINDER_MESSAGES, UNSUBSCRIBE_PAGE } from '@recuerdos/shared/remembrance';
 import type { GuestViewData } from '@recuerdos/shared/api-types';
 import { startTestServer, type TestServer } from '../../../test/helper';
+import { cleanCeremonyTitles } from '../../db/migrations/0071-reminder-access';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
 import { ipSequence, OWNER_ONLY, OWNER_OR_GUEST, EVERYONE, testRoles, type RoleCase } from '../../../test/roles';
 
@@ -191,6 +192,24 @@ describe('ceremonies', () => {
     expect(vevents).toHaveLength(1);
     expect(vevents[0]?.getAllSubcomponents('valarm')).toHaveLength(0);
     expect(new ICAL.Event(vevents[0]).summary).toBe(`${clean} de Luis Poma`);
+  });
+
+  // (PostgreSQL never stored a NUL: its text type refuses one.)
+  it('has the titles saved before they were cleaned cleaned by migration 0071', async () => {
+    const { memorial } = await makeOwner(t.db);
+    const row = { memorialId: memorial.id, kind: 'otro', date: '2030-03-20', time: '', place: 'Casa familiar', mapUrl: '', createdAt: '', updatedAt: '' };
+    const [dirty, blank, fine] = await t.db
+      .insertInto('memorialEvents')
+      .values([{ ...row, title: ' Respon\u202Eso\r\nfinal\u0007 ' }, { ...row, title: '\u202E' }, { ...row, title: 'Misa' }])
+      .returning('id')
+      .execute();
+    await cleanCeremonyTitles(t.db);
+    const titles = await t.db.selectFrom('memorialEvents').select(['id', 'title']).where('memorialId', '=', memorial.id).orderBy('id').execute();
+    expect(titles).toEqual([
+      { id: dirty?.id, title: 'Responso final' },
+      { id: blank?.id, title: '' },
+      { id: fine?.id, title: 'Misa' },
+    ]);
   });
 
   it('folds a ceremony away the day after it, in the QR page too', async () => {
