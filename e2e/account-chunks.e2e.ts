@@ -3,14 +3,14 @@
 // (issue 15) reaches the guest page, the landing or the account area.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, openPage } from './support/browser';
-import { makeOwner } from './support/owner';
+import { logIn, makeOwner } from './support/owner';
 import { ROOT } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();
-
 
 interface ManifestChunk {
   file: string;
@@ -46,6 +46,15 @@ function backofficeFiles(): string[] {
   return [...new Set(files)].map((file) => `/${file}`);
 }
 
+/** What anyone may open without an account: the landing, and a private memorial's '/guest' page. */
+async function visitAsStranger(page: Page, identifier: string): Promise<void> {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.goto(`/guest?id=${identifier}`);
+  await page.getByText('Perfil privado').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
 describe('the back office chunks', () => {
   it('are not downloaded on /, /guest or /account, and are on /admin', async () => {
     const files = backofficeFiles();
@@ -55,16 +64,8 @@ describe('the back office chunks', () => {
     const loaded: string[] = [];
     page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
     try {
-      await page.goto('/');
-      await page.waitForLoadState('networkidle');
-      await page.goto(`/guest?id=${id}`);
-      await page.getByText('Perfil privado').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.goto('/login');
-      await page.getByLabel('Correo electrónico').fill(owner.email);
-      await page.getByLabel('Contraseña', { exact: true }).fill(owner.password);
-      await page.getByRole('button', { name: 'Ingresar' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
+      await visitAsStranger(page, id);
+      await logIn(page, owner);
       for (const where of ['/account/notifications', '/account/edit-basic-data', '/account/personal', '/account/change-password']) {
         await page.goto(where);
         await page.waitForLoadState('networkidle');
@@ -90,18 +91,10 @@ describe('the account area chunks', () => {
     const loaded: string[] = [];
     page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
     try {
-      await page.goto('/');
-      await page.waitForLoadState('networkidle');
-      await page.goto(`/guest?id=${id}`);
-      await page.getByText('Perfil privado').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await visitAsStranger(page, id);
       expect(loaded.filter((file) => files.includes(file))).toEqual([]);
 
-      await page.goto('/login');
-      await page.getByLabel('Correo electrónico').fill(owner.email);
-      await page.getByLabel('Contraseña', { exact: true }).fill(owner.password);
-      await page.getByRole('button', { name: 'Ingresar' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
+      await logIn(page, owner);
       expect(loaded.filter((file) => files.includes(file)).length).toBeGreaterThan(0);
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
