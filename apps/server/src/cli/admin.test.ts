@@ -1,11 +1,12 @@
-// The operator CLI run for real, as a child process (`node --import tsx apps/server/src/cli/admin.ts`),
+// The operator CLI run for real, as a child process (compiled once per test run as apps/server/dist is:
+// apps/server/test/compiled-server.ts),
 // with DATA_DIR / DATABASE_URL / SMTP_URL pointing at a test server's database and SMTP capture.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Disclaimer, LoginData } from '@recuerdos/shared/api-types';
 import { startTestServer, type TestServer } from '../../test/helper';
 import { makeAccount, makeOwner } from '../../test/factories';
@@ -14,7 +15,7 @@ import { findLink } from '../../test/smtp-capture';
 import { createUserSession } from '../auth/sessions';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const ADMIN = path.join(ROOT, 'apps/server/src/cli/admin.ts');
+const ADMIN = inject('compiledServer').admin;
 
 interface Run {
   code: number;
@@ -31,7 +32,7 @@ function runAdmin(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', ADMIN, ...args],
+      [ADMIN, ...args],
       {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
