@@ -1,7 +1,9 @@
 // Ceremonies and remembrance reminders (issue 14 §1, §2): who may add and see ceremonies, the calendar
 // files (parsed with ical.js), the double opt-in, reminders on the right Lima day read back from the
 // SMTP capture on a clock the test moves (each once), one-click unsubscribe (RFC 8058) that stops
-// them and deletes the address, the owner's switch, and the limits against mail-bombing a stranger.
+// them and deletes the address (and the page its address shows), the owner's switch, the end of a
+// private memorial's reminders with its access code, clean ceremony titles, and the limits against
+// mail-bombing a stranger (one inbox however its address is spelled).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';

@@ -1,8 +1,10 @@
 // Reminders of a memorial's dates by e-mail (issue 14 §1): whoever can see the memorial asks with
 // their address and consent (Ley N.° 29733); a confirmation e-mail (double opt-in) turns the request
 // into a subscription; every reminder carries a one-click way out (a link, and List-Unsubscribe with
-// List-Unsubscribe-Post, RFC 8058) that deletes the address. Unconfirmed requests are deleted after 7
-// days by the reminders job. The owner can switch reminders off for the memorial.
+// List-Unsubscribe-Post, RFC 8058, whose address shows a one-button page when opened) that deletes
+// the address. Unconfirmed requests are deleted after 7 days by the reminders job. The owner can
+// switch reminders off for the memorial; on a private one, a new access code ends the subscriptions
+// asked with the old one (docs/decisions/023).
 import { randomBytes } from 'node:crypto';
 import { REMINDER_MESSAGES, reminderConsentText, type ReminderSettings } from '@recuerdos/shared/remembrance';
 import { dateParts } from '@recuerdos/shared/dates';
