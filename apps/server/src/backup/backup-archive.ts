@@ -30,8 +30,11 @@ const MANIFEST = 'manifest.json';
 const SIGNATURE = 'manifest.hmac';
 const SIGNATURE_PREFIX = 'hmac-sha256:';
 
-/** Far above the manifest of any installation (≈ 200 bytes an object: 64 MiB ≈ 300 000 objects). */
-const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/**
+ * The manifest is read whole once its signature is verified (≈ 200 bytes an object: 256 MiB ≈
+ * 1.3 million objects, more than the backup itself holds in memory comfortably).
+ */
+const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 /** One row of a table file (spec §5's longest texts are a few KiB; this leaves ample room). */
 const MAX_ROW_BYTES = 16 * 1024 * 1024;
 /**
@@ -314,6 +317,7 @@ interface OpenArchive {
   check(name: string, declared: number | null): void;
   /** The checked entry as it inflates, hashed: it fails, and stops inflating, past its declared size. */
   read(name: string, declared: number | null): Promise<Tapped>;
+  has(name: string): boolean;
   /** A small part read whole, its size checked against `max` first; null when the archive has none. */
   readSmall(name: string, max: number): Promise<Buffer | null>;
   close(): void;
@@ -358,6 +362,7 @@ async function openArchive(file: string): Promise<OpenArchive> {
     check(name, declared) {
       checked(name, declared);
     },
+    has: (name) => entries.has(name),
     async readSmall(name, max) {
       const entry = entries.get(name);
       if (!entry) return null;
@@ -394,18 +399,22 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * Signed with this installation's BACKUP_KEY, or let in by --trust-unsigned. Checked before the
- * manifest is even parsed: nothing an unverified archive says is believed without the flag.
+ * Signed with this installation's BACKUP_KEY, or let in by --trust-unsigned. Checked on the streamed
+ * manifest, before it is held in memory or parsed: nothing an unverified archive says is believed
+ * without the flag.
  */
-function checkSignature(manifest: Buffer, signature: Buffer | null, options: RestoreOptions): RestoreSummary['signature'] {
+async function checkSignature(archive: OpenArchive, options: RestoreOptions): Promise<RestoreSummary['signature']> {
   const trust = 'restore it only if you know where it comes from, with --trust-unsigned';
+  const signature = await archive.readSmall(SIGNATURE, 1024);
   let problem: string;
   if (signature === null) {
     problem = `the archive is not signed (written without BACKUP_KEY, or its signature was removed); ${trust}`;
   } else if (options.key === null) {
     problem = `the archive is signed, but BACKUP_KEY is not set here: set the BACKUP_KEY of the installation that wrote it, or ${trust}`;
   } else {
-    const expected = Buffer.from(signManifest(manifest, options.key), 'utf8');
+    const hmac = createHmac('sha256', options.key);
+    for await (const chunk of await archive.read(MANIFEST, null)) hmac.update(chunk as Buffer);
+    const expected = Buffer.from(SIGNATURE_PREFIX + hmac.digest('hex'), 'utf8');
     const given = Buffer.from(signature.toString('utf8').trim(), 'utf8');
     if (given.length === expected.length && timingSafeEqual(given, expected)) return 'verified';
     problem = `the archive's signature does not match BACKUP_KEY (another installation's key, or the archive was changed); ${trust}`;
@@ -516,10 +525,9 @@ async function insertRows(trx: Kysely<Database>, table: BackupTable, rows: Async
 export async function restoreBackup(edges: BackupEdges, file: string, options: RestoreOptions): Promise<RestoreSummary> {
   const archive = await openArchive(path.resolve(file));
   try {
-    const manifestBytes = await archive.readSmall(MANIFEST, MAX_MANIFEST_BYTES);
-    if (!manifestBytes) throw new BackupError(`the archive has no ${MANIFEST}: this file is not a Recuerdos backup`);
-    const signature = checkSignature(manifestBytes, await archive.readSmall(SIGNATURE, 1024), options);
-    const manifest = parseManifest(manifestBytes);
+    if (!archive.has(MANIFEST)) throw new BackupError(`the archive has no ${MANIFEST}: this file is not a Recuerdos backup`);
+    const signature = await checkSignature(archive, options);
+    const manifest = parseManifest((await archive.readSmall(MANIFEST, MAX_MANIFEST_BYTES)) ?? Buffer.alloc(0));
 
     const here = await appliedMigrations(edges.db);
     const newer = manifest.migrations.filter((name) => !here.includes(name));

@@ -603,8 +603,9 @@ describe('restore of a crafted archive', () => {
     expect(restored.tables.auditLog).toHaveLength(rows);
     expect(restored.objects).toHaveLength(14);
     console.info(`restore: a ${(size / MB).toFixed(0)} MB table of ${rows} rows restored with memory growth ${restored.growthMb.toFixed(1)} MB`);
-    // Reading the file whole would take its size at least twice (the bytes, then the rows).
-    expect(restored.growthMb).toBeLessThan(size / MB / 4);
+    // Reading the file whole takes its size at least twice (the bytes, then the rows: ≈ 130 MB here);
+    // streamed, 2–9 MB were measured on SQLite and PostgreSQL.
+    expect(restored.growthMb).toBeLessThan(size / MB / 3);
   }, 300_000);
 });
 
