@@ -2,8 +2,9 @@
 // DATABASE_URL. Everything above this file is dialect-agnostic.
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -22,13 +23,26 @@ interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
-// COUNT(*) and BIGINT come back from pg as strings; every count here fits in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+// Only the configured dialect's driver is loaded (issue 25 §2: pg costs memory on SQLite, and the
+// other way round). Both are CommonJS packages, so a synchronous require keeps openDatabase as it is;
+// the compiled server leaves npm packages to node, so this stays lazy there too.
+const load = createRequire(import.meta.url);
+
+let pgDriver: typeof pg | null = null;
+function loadPg(): typeof pg {
+  if (!pgDriver) {
+    pgDriver = load('pg') as typeof pg;
+    // COUNT(*) and BIGINT come back from pg as strings; every count here fits in a JS number.
+    pgDriver.types.setTypeParser(pgDriver.types.builtins.INT8, (value: string) => Number(value));
+  }
+  return pgDriver;
+}
 
 export function openDatabase(config: Config['database'], log: Logger): DatabaseHandle {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
-    const sqlite = new SQLite(config.file, { timeout: 5000 });
+    const SQLiteDriver = load('better-sqlite3') as typeof SQLite;
+    const sqlite = new SQLiteDriver(config.file, { timeout: 5000 });
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
@@ -45,7 +59,7 @@ export function openDatabase(config: Config['database'], log: Logger): DatabaseH
       close: () => db.destroy(),
     };
   }
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: config.url,
     max: 10,
     connectionTimeoutMillis: 5000,

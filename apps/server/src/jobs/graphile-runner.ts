@@ -1,9 +1,10 @@
 // Jobs on PostgreSQL with graphile-worker 0.17 (docs/decisions/012): its crontab enqueues each
 // occurrence once whichever instances are running (known_crontabs), backfills occurrences missed
 // while all were down (`backfillPeriod`), and retries a throwing task with exponential backoff.
-// Each instance also runs a worker, so any of them may take the job.
-import pg from 'pg';
-import { Logger, parseCronItems, run, type Runner, type Task, type TaskList } from 'graphile-worker';
+// Each instance also runs a worker, so any of them may take the job. graphile-worker and pg are loaded
+// when the worker starts: a SQLite installation never loads them (issue 25 §2).
+import type pg from 'pg';
+import type { Runner, Task, TaskList } from 'graphile-worker';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
@@ -58,6 +59,7 @@ export class GraphileRunner implements JobRunner {
     const taskList: TaskList = {};
     for (const job of this.jobs) taskList[job.name] = this.task(job);
     const log = this.ctx.log;
+    const [{ Logger, parseCronItems, run }, { default: pg }] = await Promise.all([import('graphile-worker'), import('pg')]);
     if (!this.pool) {
       this.pool = new pg.Pool({ connectionString: this.connectionString, max: 4 });
       this.pool.on('error', (err) => log.warn({ err, engine: 'graphile-worker' }, 'Job worker connection error'));

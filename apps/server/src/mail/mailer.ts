@@ -4,7 +4,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -66,7 +68,8 @@ export interface DeliveryResult {
 }
 
 export class MailService {
-  private readonly transport: Transporter;
+  /** Made at the first send: a server with nothing to send never loads nodemailer (issue 25 §2). */
+  private transport: Transporter | null = null;
   private readonly toOutbox: boolean;
   /** Called after a message is written (the jobs layer asks for a delivery soon). */
   onQueued: ((db: MailExecutor) => Promise<void>) | null = null;
@@ -77,9 +80,16 @@ export class MailService {
     private readonly store: MailOutboxStore | null = null,
   ) {
     this.toOutbox = !config.smtpUrl;
-    this.transport = config.smtpUrl
-      ? nodemailer.createTransport(config.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  private transporter(): Transporter {
+    if (!this.transport) {
+      const { createTransport } = createRequire(import.meta.url)('nodemailer') as typeof nodemailer;
+      this.transport = this.config.smtpUrl
+        ? createTransport(this.config.smtpUrl)
+        : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    }
+    return this.transport;
   }
 
   /**
@@ -152,7 +162,7 @@ export class MailService {
 
   /** Sends now and reports failure to the caller (the outbox's delivery). */
   async send(message: MailMessage): Promise<void> {
-    const info = (await this.transport.sendMail({
+    const info = (await this.transporter().sendMail({
       from: this.config.from,
       to: message.to,
       subject: message.subject,
@@ -189,7 +199,7 @@ export class MailService {
   }
 
   close(): Promise<void> {
-    this.transport.close();
+    this.transport?.close();
     return Promise.resolve();
   }
 }

@@ -2,7 +2,8 @@
 // sharp so nothing of the original file survives (EXIF, GPS, comments, ICC, polyglot payloads),
 // turned upright from the EXIF orientation, cropped square to the spec §9 canvas, and stored as
 // the largest JPEG plus WebP sizes for `srcset` (@recuerdos/shared/media).
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { sharp } from './sharp';
 import { MESSAGES } from '@recuerdos/shared/fields';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { pictureWidths, type PictureKind } from '@recuerdos/shared/media';

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from './sharp';
 import { AppError } from '../http/errors';
 
 export const VIDEO_MESSAGES = {

@@ -1,7 +1,8 @@
 // One way to make a PDF (pdfkit): the embedded fonts with every Spanish letter, and the finished
-// file as one Buffer. Used by the complaints book and the remembrance card.
+// file as one Buffer. Used by the complaints book and the remembrance card. pdfkit is loaded with the
+// first document, not with the server (issue 25 §2).
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
 // Source Sans 3 (Latin): every Spanish letter and sign (á é í ó ú ü ñ ¿ ¡ « » — €), embedded.
@@ -14,7 +15,8 @@ export type Pdf = InstanceType<typeof PDFDocument>;
 
 /** A new document with the fonts 'regular' and 'bold' registered; `finished` resolves after `doc.end()`. */
 export function newPdf(options: PDFKit.PDFDocumentOptions): { doc: Pdf; finished: Promise<Buffer> } {
-  const doc = new PDFDocument({ lang: 'es-PE', ...options });
+  const PdfKit = require('pdfkit') as typeof PDFDocument;
+  const doc = new PdfKit({ lang: 'es-PE', ...options });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {

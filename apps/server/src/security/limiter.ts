@@ -3,7 +3,8 @@
 // share them. Every operation that changes a count is one atomic step on either store (a Lua script
 // on Redis): a burst of N requests released at once is granted exactly `max`, never more, because
 // the count is taken before anything is verified (docs/decisions/011-abuse-limits.md).
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { AppError, MESSAGES_HTTP } from '../http/errors';
 
 export interface HitResult {
@@ -202,9 +203,13 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-/** A connection that reconnects on its own; while Redis is away, each limited request fails fast. */
+/**
+ * A connection that reconnects on its own; while Redis is away, each limited request fails fast.
+ * ioredis is loaded here, so an installation without REDIS_URL never loads it (issue 25 §2).
+ */
 export function createRedis(url: string, onError: (err: Error) => void = () => {}): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const redis = new RedisClient(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   // Without a listener ioredis prints every failed reconnection attempt on its own.
   redis.on('error', onError);
   return redis;

@@ -1,6 +1,6 @@
 // Illustrations for the demo memorial, drawn here as SVG and rendered by sharp (no external assets,
 // no real person's photo). They go through the same pipeline as any upload.
-import sharp from 'sharp';
+import { sharp } from '../media/sharp';
 
 const SIZE = 800;
 

@@ -3,18 +3,12 @@
 // through lib-storage (multipart above 5 MiB, two parts in flight: memory stays bounded whatever the
 // size); promoting is copy + delete. The SDK's default checksums are off (STACK.md): with them,
 // streamed bodies go out `aws-chunked`, which some S3-compatible servers store with the framing inside.
+// The SDK is loaded by the constructor, so an installation on disk never loads it (issue 25 §2).
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Readable, pipeline } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type * as S3Storage from '@aws-sdk/lib-storage';
 import { ByteLimit } from './byte-limit';
 import {
   MediaStoreCheckError,
@@ -76,14 +70,19 @@ function stripQuotes(etag: string | undefined): string {
 
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3';
-  readonly client: S3Client;
+  readonly client: S3Sdk.S3Client;
+  private readonly sdk: typeof S3Sdk;
+  private readonly storage: typeof S3Storage;
   private readonly heads = new Map<string, { info: ObjectInfo; until: number }>();
 
   constructor(private readonly config: S3StoreConfig) {
     // The SDK is pinned to the last line that runs on Node 20 (STACK.md); its multi-line notice that
     // later lines will not would break the start's one-line messages. Set before the first client.
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-    this.client = new S3Client({
+    const load = createRequire(import.meta.url);
+    this.sdk = load('@aws-sdk/client-s3') as typeof S3Sdk;
+    this.storage = load('@aws-sdk/lib-storage') as typeof S3Storage;
+    this.client = new this.sdk.S3Client({
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       forcePathStyle: config.forcePathStyle,
@@ -110,7 +109,7 @@ export class S3MediaStore implements MediaStore {
   async check(): Promise<void> {
     const { bucket, endpoint, region } = this.config;
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
     } catch (err) {
       const code = status(err);
       const e = err as SdkError;
@@ -146,7 +145,7 @@ export class S3MediaStore implements MediaStore {
         if (err) failed.source = err;
       });
     }
-    const upload = new Upload({
+    const upload = new this.storage.Upload({
       client: this.client,
       params: { Bucket: this.config.bucket, Key, Body: source, ContentType: options.contentType ?? 'application/octet-stream' },
       partSize: PART_BYTES,
@@ -157,7 +156,7 @@ export class S3MediaStore implements MediaStore {
       await upload.done();
     } catch (err) {
       await upload.abort().catch(() => undefined);
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key })).catch(() => undefined);
+      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key })).catch(() => undefined);
       // The body's own failure (over the limit, not an MP4, a client hanging up) is the news, not
       // what the service said about the aborted multipart upload.
       throw failed.source ?? err;
@@ -167,7 +166,7 @@ export class S3MediaStore implements MediaStore {
 
   private async copy(fromKey: string, toKey: string, contentType: string): Promise<void> {
     await this.client.send(
-      new CopyObjectCommand({
+      new this.sdk.CopyObjectCommand({
         Bucket: this.config.bucket,
         Key: toKey,
         CopySource: `${this.config.bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
@@ -175,7 +174,7 @@ export class S3MediaStore implements MediaStore {
         MetadataDirective: 'REPLACE',
       }),
     );
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: fromKey }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: fromKey }));
   }
 
   async promote(tempKey: string, name: string): Promise<void> {
@@ -199,7 +198,7 @@ export class S3MediaStore implements MediaStore {
     const cached = this.heads.get(name);
     if (cached && cached.until > Date.now()) return cached.info;
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.key(name) }));
+      const out = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.config.bucket, Key: this.key(name) }));
       const info = {
         size: out.ContentLength ?? 0,
         modifiedAt: out.LastModified ?? new Date(0),
@@ -221,7 +220,7 @@ export class S3MediaStore implements MediaStore {
   async get(name: string, range?: ByteRange): Promise<StoredObject | null> {
     try {
       const out = await this.client.send(
-        new GetObjectCommand({
+        new this.sdk.GetObjectCommand({
           Bucket: this.config.bucket,
           Key: this.key(name),
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -248,16 +247,16 @@ export class S3MediaStore implements MediaStore {
 
   async delete(name: string): Promise<void> {
     this.heads.delete(name);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(name) }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(name) }));
   }
 
   async discardTemp(tempKey: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.tempKey(tempKey) }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.tempKey(tempKey) }));
   }
 
   async readTemp(tempKey: string): Promise<Readable | null> {
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.tempKey(tempKey) }));
+      const out = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: this.tempKey(tempKey) }));
       return out.Body as Readable;
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -269,7 +268,7 @@ export class S3MediaStore implements MediaStore {
     let token: string | undefined;
     do {
       const out = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }),
+        new this.sdk.ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }),
       );
       for (const item of out.Contents ?? []) {
         if (item.Key) yield { key: item.Key.slice(this.config.prefix.length), modifiedAt: item.LastModified ?? new Date(0) };

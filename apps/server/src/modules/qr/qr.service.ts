@@ -2,7 +2,7 @@
 // correction (a worn or partly covered plaque still scans), the short link printed under it so a
 // visitor without a camera app can type it. SVG for print shops, PNG for everyone else.
 import QRCode from 'qrcode';
-import sharp from 'sharp';
+import { sharp } from '../../media/sharp';
 import { escapeHtml } from '../../http/html';
 
 export type QrFormat = 'svg' | 'png';
