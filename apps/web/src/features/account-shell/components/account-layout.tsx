@@ -14,49 +14,27 @@ import { NotificationBadge } from './notification-badge';
 import { UserMenuDropdown, UserMenuModalButton } from './user-menu';
 import './account.css';
 
-function DesktopNavbar() {
+/** At 1100 px or more the bar names its links; narrower, only their icons show (the names stay for screen readers). */
+function AccountBar({ desktop }: { desktop: boolean }) {
+  const label = (text: string) => (desktop ? text : <span className="visually-hidden">{text}</span>);
   return (
-    <header className="account-bar">
+    <header className={desktop ? 'account-bar' : 'account-bar account-bar--mobile'}>
       <div className="container account-bar__inner">
         <Link to="/account" className="account-bar__logo" aria-label="Recuerdos, ir a Inicio">
-          <Logo size={34} />
+          <Logo size={desktop ? 34 : 30} />
         </Link>
-        <nav aria-label="Principal" className="account-bar__nav">
+        <nav aria-label="Principal" className={desktop ? 'account-bar__nav' : 'account-bar__nav account-bar__nav--icons'}>
           <NavLink to="/account" end>
             <HomeIcon />
-            Inicio
+            {label('Inicio')}
           </NavLink>
           <NavLink to="/account/notifications">
             <BellIcon />
-            Notificaciones
-            <NotificationBadge cap={LIMITS.badgeCapDesktop} />
+            {label('Notificaciones')}
+            <NotificationBadge cap={desktop ? LIMITS.badgeCapDesktop : LIMITS.badgeCapMobile} />
           </NavLink>
         </nav>
-        <UserMenuDropdown />
-      </div>
-    </header>
-  );
-}
-
-function MobileBar() {
-  return (
-    <header className="account-bar account-bar--mobile">
-      <div className="container account-bar__inner">
-        <Link to="/account" className="account-bar__logo" aria-label="Recuerdos, ir a Inicio">
-          <Logo size={30} />
-        </Link>
-        <nav aria-label="Principal" className="account-bar__nav account-bar__nav--icons">
-          <NavLink to="/account" end>
-            <HomeIcon />
-            <span className="visually-hidden">Inicio</span>
-          </NavLink>
-          <NavLink to="/account/notifications">
-            <BellIcon />
-            <span className="visually-hidden">Notificaciones</span>
-            <NotificationBadge cap={LIMITS.badgeCapMobile} />
-          </NavLink>
-        </nav>
-        <UserMenuModalButton />
+        {desktop ? <UserMenuDropdown /> : <UserMenuModalButton />}
       </div>
     </header>
   );
@@ -68,7 +46,7 @@ export function AccountLayout() {
   return (
     <div className="account">
       <SkipLink />
-      {desktop ? <DesktopNavbar /> : <MobileBar />}
+      <AccountBar desktop={desktop} />
       <DisclaimerBanners />
       <main id="contenido" tabIndex={-1} className="container account__main">
         <Outlet />
