@@ -21,6 +21,11 @@ afterEach(() => {
   resetSessionForTests();
 });
 
+/** The messages the page's fields show now, in order. */
+export function errorsShown(): string[] {
+  return Array.from(document.querySelectorAll('.field__error'), (el) => el.textContent);
+}
+
 export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();

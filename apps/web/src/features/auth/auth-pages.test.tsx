@@ -2,11 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SAMPLE_USER, mockApi, renderRoute } from '../../test/render';
-
-function errorsShown(): string[] {
-  return Array.from(document.querySelectorAll('.field__error')).map((el) => el.textContent);
-}
+import { SAMPLE_USER, errorsShown, mockApi, renderRoute } from '../../test/render';
 
 describe('/login', () => {
   it('shows the spec messages for missing and malformed input', async () => {

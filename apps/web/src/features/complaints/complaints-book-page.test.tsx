@@ -2,11 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { limaDate } from '@recuerdos/shared/dates';
-import { mockApi, renderRoute } from '../../test/render';
-
-function errorsShown(): string[] {
-  return Array.from(document.querySelectorAll('.field__error')).map((el) => el.textContent);
-}
+import { EMPTY_COMPLAINT_PAGE_MESSAGES } from '@recuerdos/shared/testing/spec-messages';
+import { errorsShown, mockApi, renderRoute } from '../../test/render';
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Nombres'), 'Rosa');
@@ -46,17 +43,7 @@ describe('/complaints-book', () => {
     renderRoute('/complaints-book');
     await user.clear(await screen.findByLabelText('Fecha'));
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(errorsShown()).toEqual([
-      'Ingresa la fecha',
-      'Ingresa tu nombre',
-      'Ingresa tus apellidos',
-      'Ingresa tu email',
-      'Ingresa tu número de contrato',
-      'Ingresa tu número de documento',
-      'Ingresa tu número de teléfono',
-      'Ingresa el detalle de la reclamación',
-      'Ingresa el pedido del consumidor',
-    ]);
+    expect(errorsShown()).toEqual(EMPTY_COMPLAINT_PAGE_MESSAGES);
     await user.type(screen.getByLabelText('Correo electrónico'), 'rosa@');
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(errorsShown()).toContain('Correo electrónico inválido');

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/field';
 import { FormAlert } from '../../../components/form-alert';
 import { FormDialog } from '../../../components/form-dialog';
 import { showToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api-client';
+import { usePlainForm } from '../../../lib/use-plain-form';
 import { subscribeToReminders } from '../api/remembrance';
 
 interface ReminderDialogProps {
@@ -19,32 +19,13 @@ interface ReminderDialogProps {
 export function ReminderDialog({ identifier, fullname, onClose }: ReminderDialogProps) {
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<{ email?: string; consent?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { errors, failure, sending, submit } = usePlainForm(['email', 'consent']);
 
-  const send = async () => {
-    const parsed = reminderFormSchema.safeParse({ email, consent: consent || undefined });
-    if (!parsed.success) {
-      const next: { email?: string; consent?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'consent' ? 'consent' : 'email';
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    setSending(true);
-    try {
-      showToast('success', await subscribeToReminders({ id: identifier, email: parsed.data.email, consent: true }));
+  const send = () =>
+    submit(reminderFormSchema, { email, consent: consent || undefined }, async (data) => {
+      showToast('success', await subscribeToReminders({ id: identifier, email: data.email, consent: true }));
       onClose();
-    } catch (err) {
-      setFailure(errorMessage(err));
-      setSending(false);
-    }
-  };
+    });
 
   return (
     <FormDialog title="Recordarme sus fechas" formId="reminder-form" submitLabel="Recordarme" sending={sending} onClose={onClose} onSubmit={() => void send()}>

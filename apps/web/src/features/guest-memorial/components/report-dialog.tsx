@@ -8,7 +8,7 @@ import { ChoiceGroup, Radio, TextArea } from '../../../components/field';
 import { FormAlert } from '../../../components/form-alert';
 import { FormDialog } from '../../../components/form-dialog';
 import { showToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api-client';
+import { usePlainForm } from '../../../lib/use-plain-form';
 import { reportPost } from '../api/report-post';
 
 interface ReportDialogProps {
@@ -22,33 +22,14 @@ const DETAILS_MAX = 500;
 export function ReportDialog({ identifier, post, onClose }: ReportDialogProps) {
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; details?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { errors, failure, sending, submit } = usePlainForm(['reason', 'details']);
 
-  const send = async () => {
-    const parsed = reportFormSchema.safeParse({ reason, details });
-    if (!parsed.success) {
-      const next: { reason?: string; details?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'details' ? 'details' : 'reason';
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    setSending(true);
-    try {
-      await reportPost({ identifier, date: post.reg, reason: parsed.data.reason, details: parsed.data.details });
+  const send = () =>
+    submit(reportFormSchema, { reason, details }, async (data) => {
+      await reportPost({ identifier, date: post.reg, reason: data.reason, details: data.details });
       showToast('success', REPORT_MESSAGES.sent);
       onClose();
-    } catch (err) {
-      setFailure(errorMessage(err));
-      setSending(false);
-    }
-  };
+    });
 
   return (
     <FormDialog title="Reportar este recuerdo" formId="report-form" submitLabel="Enviar reporte" sending={sending} onClose={onClose} onSubmit={() => void send()}>
