@@ -1,5 +1,6 @@
 // Libro de Reclamaciones: every message of spec §5, a complaint sent, and its e-mail copy.
 import { describe, expect, it } from 'vitest';
+import { EMPTY_COMPLAINT_PAGE_MESSAGES } from '@recuerdos/shared/testing/spec-messages';
 import { expectAccessible } from './support/axe';
 import { PHONE, WIDTHS, fieldErrors, openPage } from './support/browser';
 import { waitForMail } from './support/mail';
@@ -25,17 +26,7 @@ describe.each(WIDTHS)('complaints book at $name', ({ viewport }) => {
 
       await page.getByLabel('Fecha').fill('');
       await page.getByRole('button', { name: 'Enviar' }).click();
-      expect(await fieldErrors(page)).toEqual([
-        'Ingresa la fecha',
-        'Ingresa tu nombre',
-        'Ingresa tus apellidos',
-        'Ingresa tu email',
-        'Ingresa tu número de contrato',
-        'Ingresa tu número de documento',
-        'Ingresa tu número de teléfono',
-        'Ingresa el detalle de la reclamación',
-        'Ingresa el pedido del consumidor',
-      ]);
+      expect(await fieldErrors(page)).toEqual(EMPTY_COMPLAINT_PAGE_MESSAGES);
       await expectAccessible(page, `/complaints-book with errors at ${viewport.width} px`);
       await page.getByLabel('Correo electrónico').fill('rosa@@mail');
       await page.getByRole('button', { name: 'Enviar' }).click();
