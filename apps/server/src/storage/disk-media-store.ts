@@ -28,6 +28,24 @@ function isMissing(err: unknown): boolean {
   return (err as { code?: string }).code === 'ENOENT';
 }
 
+/**
+ * A read stream of the file, opened before it is handed out: a file deleted meanwhile (between head
+ * and open, say) is null, "not found", rather than a stream that breaks once read.
+ */
+async function openOrNull(file: string, range?: ByteRange): Promise<Readable | null> {
+  const body = createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  try {
+    await new Promise<void>((resolve, reject) => {
+      body.once('open', () => resolve());
+      body.once('error', reject);
+    });
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+  return body;
+}
+
 export class DiskMediaStore implements MediaStore {
   readonly kind = 'disk';
   private readonly tempDir: string;
@@ -122,18 +140,8 @@ export class DiskMediaStore implements MediaStore {
   async get(name: string, range?: ByteRange): Promise<StoredObject | null> {
     const info = await this.head(name);
     if (!info) return null;
-    const body = createReadStream(this.file(name), range ? { start: range.start, end: range.end } : {});
-    // Opened before answering: a file deleted between head and open is "not found", not a broken stream.
-    try {
-      await new Promise<void>((resolve, reject) => {
-        body.once('open', () => resolve());
-        body.once('error', reject);
-      });
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
-    }
-    return { info, body };
+    const body = await openOrNull(this.file(name), range);
+    return body ? { info, body } : null;
   }
 
   async delete(name: string): Promise<void> {
@@ -145,17 +153,7 @@ export class DiskMediaStore implements MediaStore {
   }
 
   async readTemp(tempKey: string): Promise<Readable | null> {
-    const body = createReadStream(this.tempFile(tempKey));
-    try {
-      await new Promise<void>((resolve, reject) => {
-        body.once('open', () => resolve());
-        body.once('error', reject);
-      });
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
-    }
-    return body;
+    return openOrNull(this.tempFile(tempKey));
   }
 
   async list(): Promise<string[]> {
