@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { Readable, pipeline } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type * as S3Storage from '@aws-sdk/lib-storage';
+import type { Config } from '../config';
 import { ByteLimit } from './byte-limit';
 import {
   MediaStoreCheckError,
@@ -25,16 +26,8 @@ import {
   type TempObject,
 } from './media-store';
 
-export interface S3StoreConfig {
-  bucket: string;
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  forcePathStyle: boolean;
-  /** Key prefix inside the bucket ('' or ending with '/'). */
-  prefix: string;
-}
+/** The bucket and its credentials, as the configuration reads them from S3_* (config.ts). */
+export type S3StoreConfig = NonNullable<Config['s3']>;
 
 const TEMP_DIR = '.tmp/';
 const PART_BYTES = 5 * 1024 * 1024;
