@@ -1,6 +1,7 @@
 // 'Support contact' (spec §2): how to reach a person, by phone, e-mail or WhatsApp.
-import { siteConfig, telHref, whatsappUrl } from '../lib/site-config';
-import { MailIcon, PhoneIcon, WhatsAppIcon } from './icons';
+import { siteConfig, whatsappUrl } from '../lib/site-config';
+import { PhoneAndEmailItems } from './contact-items';
+import { WhatsAppIcon } from './icons';
 import './support-contact.css';
 
 export function SupportContact({ title = '¿Necesitas ayuda?', intro }: { title?: string; intro?: string }) {
@@ -10,14 +11,7 @@ export function SupportContact({ title = '¿Necesitas ayuda?', intro }: { title?
       <h2 className="support-contact__title">{title}</h2>
       <p>{intro ?? 'Estamos para acompañarte. Escríbenos o llámanos y te ayudaremos con gusto.'}</p>
       <ul>
-        <li>
-          <PhoneIcon />
-          <a href={telHref(contact.phone)}>{contact.phone}</a>
-        </li>
-        <li>
-          <MailIcon />
-          <a href={`mailto:${contact.email}`}>{contact.email}</a>
-        </li>
+        <PhoneAndEmailItems />
         <li>
           <WhatsAppIcon />
           <a href={whatsappUrl(contact.whatsapp, 'Hola, necesito ayuda con mi cuenta de Recuerdos.')} target="_blank" rel="noopener noreferrer">

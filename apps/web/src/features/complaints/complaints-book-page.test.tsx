@@ -32,6 +32,8 @@ describe('/complaints-book', () => {
     expect(await screen.findByText('Recuerdos Perú S.A.C.')).toBeTruthy();
     expect(screen.getByText('20600000001')).toBeTruthy();
     expect(screen.getAllByText(/15 días hábiles/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: '+51 999 888 777' }).getAttribute('href')).toBe('tel:+51999888777');
+    expect(screen.getByRole('link', { name: 'contacto@recuerdos.pe' }).getAttribute('href')).toBe('mailto:contacto@recuerdos.pe');
     expect(screen.getByRole('link', { name: 'Facebook' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Instagram' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'TikTok' })).toBeTruthy();

@@ -8,12 +8,13 @@ import { slashDate } from '@recuerdos/shared/format';
 import { Button } from '../../../components/button';
 import { FormEmailField, FormRadioGroup, FormTextArea, FormTextField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
-import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, TikTokIcon } from '../../../components/icons';
+import { PhoneAndEmailItems } from '../../../components/contact-items';
+import { FacebookIcon, InstagramIcon, TikTokIcon } from '../../../components/icons';
 import { PublicPage } from '../../../components/public-page';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { usePageMeta } from '../../../lib/page-meta';
-import { siteConfig, telHref } from '../../../lib/site-config';
+import { siteConfig } from '../../../lib/site-config';
 import { useSendComplaint } from '../api/send-complaint';
 import './complaints.css';
 
@@ -42,14 +43,7 @@ function ProviderData() {
       </dl>
       <h3>Contacto</h3>
       <ul className="complaints__contact">
-        <li>
-          <PhoneIcon />
-          <a href={telHref(contact.phone)}>{contact.phone}</a>
-        </li>
-        <li>
-          <MailIcon />
-          <a href={`mailto:${contact.email}`}>{contact.email}</a>
-        </li>
+        <PhoneAndEmailItems />
       </ul>
       <ul className="complaints__social" aria-label="Redes sociales">
         <li>
