@@ -6,26 +6,15 @@
 // document, changes no node or text, then works.
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SiteConfig } from '@recuerdos/shared/site-config';
 import { LOGIN_FORM_ISLAND_ID, LoginForm } from '../features/auth/components/login-form';
 import { FlyerCarousel } from '../features/landing/components/flyer-carousel';
 import { FLYERS_ISLAND_ID } from '../features/landing/components/landing-page';
 import { FLYERS } from '../features/landing/media/catalog';
+import { parseSiteConfig } from '../lib/site-config';
 import { renderDoor } from './render';
 
-const CONFIG: SiteConfig = {
-  publicUrl: 'https://recuerdos.test',
-  demoIdentifier: 'Demo123456',
-  contact: {
-    phone: '+51 999 888 777',
-    email: 'contacto@recuerdos.pe',
-    whatsapp: '51999888777',
-    facebookUrl: 'https://www.facebook.com/recuerdos.pe',
-    instagramUrl: 'https://www.instagram.com/recuerdos.pe',
-    tiktokUrl: 'https://www.tiktok.com/@recuerdos.pe',
-  },
-  legal: { name: 'Recuerdos Perú S.A.C.', ruc: '20600000001', address: 'Lima, Perú' },
-};
+// The placeholders' business data, with a public address and a demo memorial (the landing links it).
+const CONFIG = parseSiteConfig({ publicUrl: 'https://recuerdos.test', demoIdentifier: 'Demo123456' });
 
 /** An element's markup as the browser serialises it (attribute quoting, void tags). */
 function islandIn(html: string, id: string): string {
