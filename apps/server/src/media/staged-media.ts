@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PictureKind } from '@recuerdos/shared/media';
 import type { MediaStore, TempObject } from '../storage/media-store';
-import { objectNames, objectSuffixes, POSTER_SUFFIX, type MediaKind, type MediaShape } from './media-keys';
+import { objectNames, objectSuffixes, ORIGINAL_SUFFIX, POSTER_SUFFIX, type MediaKind, type MediaShape } from './media-keys';
 import { processPicture } from './picture';
 
 interface StagedPart {
@@ -23,9 +23,16 @@ export class StagedMedia {
   static async picture(store: MediaStore, input: Buffer, pictureKind: PictureKind): Promise<StagedMedia> {
     const processed = await processPicture(input, pictureKind);
     const shape: MediaShape = { kind: 'picture', picture: pictureKind };
+    return StagedMedia.encoded(store, shape, [processed.jpeg, ...processed.webp.map((variant) => variant.data)]);
+  }
+
+  /**
+   * Objects already encoded by the pipeline, one body per suffix of `shape` in that order (the
+   * demo's pictures, shipped encoded): written as temporaries as they are.
+   */
+  static async encoded(store: MediaStore, shape: MediaShape, bodies: Buffer[]): Promise<StagedMedia> {
     const suffixes = objectSuffixes(shape);
-    const bodies = [processed.jpeg, ...processed.webp.map((variant) => variant.data)];
-    const staged = new StagedMedia(store, 'picture', []);
+    const staged = new StagedMedia(store, shape.kind, []);
     try {
       for (const [index, body] of bodies.entries()) {
         const temp = await store.putTemp(body);
@@ -38,8 +45,12 @@ export class StagedMedia {
     return staged;
   }
 
-  /** A video and its poster frame, already written to temporary objects while the request was read. */
-  static video(store: MediaStore, temp: TempObject, poster: TempObject): StagedMedia {
+  /**
+   * A video and its poster frame, already written to temporary objects while the request was read;
+   * without a poster, the original of a video still to convert (`<key>-original`).
+   */
+  static video(store: MediaStore, temp: TempObject, poster: TempObject | null): StagedMedia {
+    if (!poster) return new StagedMedia(store, 'video', [{ tempKey: temp.tempKey, suffix: ORIGINAL_SUFFIX }]);
     const [video = '.mp4', frame = '-poster.jpg'] = objectSuffixes({ kind: 'video' });
     return new StagedMedia(store, 'video', [
       { tempKey: temp.tempKey, suffix: video },
@@ -96,7 +107,9 @@ export class StagedMedia {
 
 /** Removes every object of a key after its row is gone; a failure only leaves an orphan, so it is logged. */
 export async function deleteMedia(store: MediaStore, key: string, shape: MediaShape, log: FastifyBaseLogger): Promise<void> {
-  const results = await Promise.allSettled(objectNames(key, shape).map((name) => store.delete(name)));
+  // A video still converting has only its original.
+  const names = shape.kind === 'video' ? [...objectNames(key, shape), key + ORIGINAL_SUFFIX] : objectNames(key, shape);
+  const results = await Promise.allSettled(names.map((name) => store.delete(name)));
   for (const result of results) {
     if (result.status === 'rejected') log.error({ err: result.reason as unknown, key }, 'Could not delete a media object');
   }

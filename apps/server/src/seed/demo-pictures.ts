@@ -1,6 +1,14 @@
-// Illustrations for the demo memorial, drawn here as SVG and rendered by sharp (no external assets,
-// no real person's photo). They go through the same pipeline as any upload.
+// Illustrations for the demo memorial, drawn here as SVG (no real person's photo), and the command
+// that puts them through the upload pipeline (media/picture.ts) into the files the seed stores:
+//   node --import tsx apps/server/src/seed/demo-pictures.ts
+// Run it after changing a drawing or the pipeline's sizes. The files ship encoded so that the first
+// start, which seeds the demo, needs neither sharp nor libvips (issue 25 §2, decision 025).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { PictureKind } from '@recuerdos/shared/media';
 import { sharp } from '../media/sharp';
+import { processPicture } from '../media/picture';
+import { DEMO_PICTURES, demoPictureFiles, type DemoPictureName } from './demo';
 
 const SIZE = 800;
 
@@ -77,14 +85,26 @@ const CANDLE = svg(`
     .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="34"/><circle cx="${x}" cy="${y}" r="20" fill="#e07b00"/>`)
     .join('')}</g>`);
 
-export interface DemoPictures {
-  profile: Buffer;
-  mountains: Buffer;
-  candle: Buffer;
+const DRAWINGS: Record<DemoPictureName, Buffer> = { profile: LILIES, mountains: MOUNTAINS, candle: CANDLE };
+
+/** Renders each drawing, re-encodes it as an upload would be and writes its files. */
+export async function writeDemoPictures(): Promise<string[]> {
+  const written: string[] = [];
+  for (const [name, picture] of Object.entries(DEMO_PICTURES) as [DemoPictureName, PictureKind][]) {
+    const png = await sharp(DRAWINGS[name]).png().toBuffer();
+    const processed = await processPicture(png, picture);
+    const bodies = [processed.jpeg, ...processed.webp.map((variant) => variant.data)];
+    const files = demoPictureFiles(name);
+    for (const [index, body] of bodies.entries()) {
+      const file = files[index] ?? '';
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, body);
+      written.push(file);
+    }
+  }
+  return written;
 }
 
-/** PNG renderings of the illustrations (the pipeline re-encodes them like any upload). */
-export async function renderDemoPictures(): Promise<DemoPictures> {
-  const [profile, mountains, candle] = await Promise.all([LILIES, MOUNTAINS, CANDLE].map((image) => sharp(image).png().toBuffer()));
-  return { profile: profile ?? Buffer.alloc(0), mountains: mountains ?? Buffer.alloc(0), candle: candle ?? Buffer.alloc(0) };
+if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
+  for (const file of await writeDemoPictures()) console.log(file);
 }

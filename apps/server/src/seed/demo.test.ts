@@ -1,5 +1,6 @@
 // The demo seed of `npm start` (SEED_DEMO=1): created once, printed at every start, and usable.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import sharp from 'sharp';
 import type { Disclaimer, LoginData } from '@recuerdos/shared/api-types';
 import { startTestServer, type TestServer } from '../../test/helper';
 import { DEMO_EMAIL, seedDemo } from './demo';
@@ -110,7 +111,7 @@ describe('demo seed', () => {
     for (const p of posts) expect(p.reg).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
   });
 
-  it('gives the memorial a profile picture and picture posts, served in every size', async () => {
+  it('gives the memorial a profile picture and picture posts, served in every size at that size', async () => {
     const identifier = first.ctx.site.demoIdentifier ?? '';
     const person = await first.get<{ personData: { profilepath: string } }>(`/api/person/get-data-for-guest?id=${identifier}`);
     const posts = await first.get<{ posts: { path: string }[] }>(`/api/content/get-admin-posts-for-guest?id=${identifier}`);
@@ -118,14 +119,21 @@ describe('demo seed', () => {
     expect(pictures).toHaveLength(2);
     const profile = person.body.data.personData.profilepath;
     expect(profile).toMatch(/^\/media\/[A-Za-z0-9_-]+\.jpg$/);
+    // The pictures ship already encoded (assets/demo): they must still be what the pipeline makes.
+    const size = async (res: Response) => {
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      return [meta.format, meta.width, meta.height];
+    };
     for (const [path, widths] of [[profile, [130, 260, 300]], ...pictures.map((p) => [p, [240, 480, 800]] as const)] as const) {
       const jpeg = await fetch(first.url + path);
       expect(jpeg.status).toBe(200);
       expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+      expect(await size(jpeg)).toEqual(['jpeg', widths.at(-1), widths.at(-1)]);
       for (const width of widths) {
         const webp = await fetch(first.url + path.replace('.jpg', `-${width}.webp`));
         expect(webp.status).toBe(200);
         expect(webp.headers.get('content-type')).toBe('image/webp');
+        expect(await size(webp)).toEqual(['webp', width, width]);
       }
     }
   });

@@ -2,15 +2,20 @@
 // an active contract, posts by the family and by visitors, candles and flowers. Every start points
 // the landing's demo link at it (ctx.site.demoIdentifier) and prints how to open it.
 //
-// Its pictures are illustrations drawn in demo-pictures.ts, stored through the same pipeline as any
-// upload: staged before the transaction, promoted after it commits, discarded if it fails.
+// Its pictures are illustrations drawn in demo-pictures.ts and shipped already through the upload
+// pipeline (apps/server/assets/demo, written by that module's command), so seeding loads no sharp;
+// they are stored like any upload: staged before the transaction, promoted after it commits,
+// discarded if it fails.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { limaDateTime } from '@recuerdos/shared/dates';
+import type { PictureKind } from '@recuerdos/shared/media';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { newMediaKey } from '../media/media-keys';
+import { newMediaKey, objectSuffixes } from '../media/media-keys';
 import { StagedMedia } from '../media/staged-media';
-import { renderDemoPictures, type DemoPictures } from './demo-pictures';
+import { ASSETS_DIR } from '../assets';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { hashPassword } from '../auth/passwords';
@@ -19,11 +24,20 @@ import { findFirstMemorialOfAccount, insertMemorial } from '../modules/memorial/
 
 export const DEMO_EMAIL = 'demo@recuerdos.pe';
 
+/** The demo's pictures: the memorial's profile picture and two post pictures. */
+export const DEMO_PICTURES: Record<'profile' | 'mountains' | 'candle', PictureKind> = { profile: 'profile', mountains: 'post', candle: 'post' };
+export type DemoPictureName = keyof typeof DEMO_PICTURES;
+
+/** The shipped files of a demo picture, one per stored object in objectSuffixes order: `candle.jpg`, `candle-240.webp`… */
+export function demoPictureFiles(name: DemoPictureName): string[] {
+  return objectSuffixes({ kind: 'picture', picture: DEMO_PICTURES[name] }).map((suffix) => path.join(ASSETS_DIR, 'demo', name + suffix));
+}
+
 interface DemoPost {
   text: string;
   /** How long ago it was posted; posts are listed newest first. */
   daysAgo: number;
-  picture?: Exclude<keyof DemoPictures, 'profile'>;
+  picture?: Exclude<DemoPictureName, 'profile'>;
 }
 
 interface DemoData {
@@ -107,7 +121,7 @@ async function findDemoIdentifier(db: Kysely<Database>): Promise<{ found: boolea
 }
 
 /** Media keys of the staged illustrations. */
-type DemoMediaKeys = Record<keyof DemoPictures, string>;
+type DemoMediaKeys = Record<DemoPictureName, string>;
 
 async function createDemo(db: Kysely<Database>, passwordHash: string, keys: DemoMediaKeys, now = new Date()): Promise<string> {
   return db.transaction().execute(async (trx) => {
@@ -170,15 +184,12 @@ async function createDemo(db: Kysely<Database>, passwordHash: string, keys: Demo
 }
 
 async function stageDemoPictures(ctx: AppContext): Promise<{ keys: DemoMediaKeys; media: { media: StagedMedia; key: string }[] }> {
-  const store = ctx.media;
-  const pictures = await renderDemoPictures();
-  const entries = Object.entries(pictures) as [keyof DemoPictures, Buffer][];
+  const entries = Object.entries(DEMO_PICTURES) as [DemoPictureName, PictureKind][];
   const media = await Promise.all(
-    entries.map(async ([name, bytes]) => ({
-      name,
-      key: newMediaKey(false),
-      media: await StagedMedia.picture(store, bytes, name === 'profile' ? 'profile' : 'post'),
-    })),
+    entries.map(async ([name, picture]) => {
+      const bodies = await Promise.all(demoPictureFiles(name).map((file) => fs.readFile(file)));
+      return { name, key: newMediaKey(false), media: await StagedMedia.encoded(ctx.media, { kind: 'picture', picture }, bodies) };
+    }),
   );
   const keys = Object.fromEntries(media.map(({ name, key }) => [name, key])) as DemoMediaKeys;
   return { keys, media };
