@@ -35,6 +35,11 @@ export async function createOneTimeToken(db: Kysely<Database>, spec: NewOneTimeT
   return token;
 }
 
+/** The row of that token and purpose, whatever its state. */
+function tokenQuery(db: Kysely<Database>, token: string, purpose: OneTimeTokenPurpose) {
+  return db.selectFrom('oneTimeTokens').selectAll().where('tokenHash', '=', hashToken(token)).where('purpose', '=', purpose);
+}
+
 /** The unused, unexpired token of that purpose, or null. */
 export async function findUsableToken(
   db: Kysely<Database>,
@@ -42,11 +47,7 @@ export async function findUsableToken(
   purpose: OneTimeTokenPurpose,
   now = new Date(),
 ): Promise<OneTimeToken | null> {
-  const row = await db
-    .selectFrom('oneTimeTokens')
-    .selectAll()
-    .where('tokenHash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
+  const row = await tokenQuery(db, token, purpose)
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', nowIso(now))
     .executeTakeFirst();
@@ -59,13 +60,7 @@ export async function findTokenAnyState(
   token: string,
   purpose: OneTimeTokenPurpose,
 ): Promise<OneTimeToken | null> {
-  const row = await db
-    .selectFrom('oneTimeTokens')
-    .selectAll()
-    .where('tokenHash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await tokenQuery(db, token, purpose).executeTakeFirst()) ?? null;
 }
 
 /** Marks the token used; false when another request used it first (or it expired meanwhile). */
