@@ -10,10 +10,10 @@ import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Panel } from '../../../components/backoffice/admin-page';
 import { Modal } from '../../../components/modal';
 import { PageSpinner } from '../../../components/spinner';
-import { showToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { dateTime, shortDate } from '../../../lib/operator/admin-api';
+import { toastAnswer } from '../../../lib/operator/toast-answer';
 import { useAddNote, useAnswer, useComplaint } from '../api/complaints';
 import { Urgency } from './urgency';
 
@@ -115,7 +115,7 @@ function AnswerForm({ complaint }: { complaint: AdminComplaintDetail }) {
                 answer.mutate(
                   { text: confirming ?? '' },
                   {
-                    onSuccess: (r) => showToast('success', r.message),
+                    ...toastAnswer(),
                     onSettled: () => setConfirming(null),
                   },
                 )
@@ -140,13 +140,10 @@ function NoteForm({ complaint }: { complaint: AdminComplaintDetail }) {
   const onSubmit = form.handleSubmit((values) =>
     note.mutate(
       { text: values.text, notify },
-      {
-        onSuccess: (r) => {
-          showToast('success', r.message);
-          form.reset();
-          setNotify(false);
-        },
-      },
+      toastAnswer(() => {
+        form.reset();
+        setNotify(false);
+      }),
     ),
   );
   return (

@@ -7,10 +7,10 @@ import { FormTextField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Panel } from '../../../components/backoffice/admin-page';
 import { Spinner } from '../../../components/spinner';
-import { showToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { shortDate } from '../../../lib/operator/admin-api';
+import { toastAnswer } from '../../../lib/operator/toast-answer';
 import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api/complaints';
 
 export function HolidaysPage() {
@@ -18,14 +18,7 @@ export function HolidaysPage() {
   const add = useAddHoliday();
   const remove = useRemoveHoliday();
   const form = useZodForm(addHolidaySchema, { defaultValues: { date: '', name: '' } });
-  const onSubmit = form.handleSubmit((values) =>
-    add.mutate(values, {
-      onSuccess: (r) => {
-        showToast('success', r.message);
-        form.reset();
-      },
-    }),
-  );
+  const onSubmit = form.handleSubmit((values) => add.mutate(values, toastAnswer(() => form.reset())));
   return (
     <AdminPage title="Feriados" actions={<Link to="/admin/complaints">Volver al libro</Link>}>
       <p>Los plazos de 15 días hábiles ya descuentan sábados, domingos y los feriados nacionales fijos, Jueves y Viernes Santo. Agrega aquí un feriado nuevo cuando el Congreso lo declare.</p>
@@ -46,7 +39,7 @@ export function HolidaysPage() {
           {holidays.data?.holidays.map((h) => (
             <li key={h.date}>
               <strong>{shortDate(h.date)}</strong> · {h.name} <span className="muted">(agregado por {h.createdBy})</span>{' '}
-              <Button variant="ghost" size="sm" loading={remove.isPending && remove.variables === h.date} onClick={() => remove.mutate(h.date, { onSuccess: (r) => showToast('success', r.message) })}>
+              <Button variant="ghost" size="sm" loading={remove.isPending && remove.variables === h.date} onClick={() => remove.mutate(h.date, toastAnswer())}>
                 Quitar {shortDate(h.date)}
               </Button>
             </li>

@@ -8,10 +8,10 @@ import { FormSelectField, FormTextArea, FormTextField } from '../../../component
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Badge, Panel } from '../../../components/backoffice/admin-page';
 import { PageSpinner } from '../../../components/spinner';
-import { showToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { dateTime, shortDate } from '../../../lib/operator/admin-api';
+import { toastAnswer } from '../../../lib/operator/toast-answer';
 import { useAddDisclaimer, useChangeEndDate, useContract, useRemoveDisclaimer, useResendActivation } from '../api/contracts';
 import { StateBadge } from './state-badge';
 
@@ -76,7 +76,7 @@ function ResendActivation({ number }: { number: string }) {
   const resend = useResendActivation(number);
   return (
     <div className="bo-stack">
-      <Button variant="secondary" loading={resend.isPending} onClick={() => resend.mutate(undefined, { onSuccess: (r) => showToast('success', r.message) })}>
+      <Button variant="secondary" loading={resend.isPending} onClick={() => resend.mutate(undefined, toastAnswer())}>
         Reenviar correo de activación
       </Button>
       {resend.isError ? <FormAlert tone="error">{errorMessage(resend.error)}</FormAlert> : null}
@@ -87,7 +87,7 @@ function ResendActivation({ number }: { number: string }) {
 function EndDate({ number, current }: { number: string; current: string | null }) {
   const change = useChangeEndDate(number);
   const form = useZodForm(contractEndDateSchema, { defaultValues: { expiresOn: current ?? '' } });
-  const onSubmit = form.handleSubmit((values) => change.mutate({ expiresOn: values.expiresOn }, { onSuccess: (r) => showToast('success', r.message) }));
+  const onSubmit = form.handleSubmit((values) => change.mutate({ expiresOn: values.expiresOn }, toastAnswer()));
   return (
     <Panel title="Fin del servicio y renovación" headingId="fin">
       <form className="bo-filters" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -106,14 +106,7 @@ function Disclaimers({ number, disclaimers }: { number: string; disclaimers: { i
   const remove = useRemoveDisclaimer(number);
   const [removing, setRemoving] = useState<number | null>(null);
   const form = useZodForm(addDisclaimerSchema, { defaultValues: { type: 'W', title: '', descr: '' } });
-  const onSubmit = form.handleSubmit((values) =>
-    add.mutate(values, {
-      onSuccess: (r) => {
-        showToast('success', r.message);
-        form.reset();
-      },
-    }),
-  );
+  const onSubmit = form.handleSubmit((values) => add.mutate(values, toastAnswer(() => form.reset())));
   return (
     <Panel title="Avisos para la familia" headingId="avisos">
       <p className="muted">Se muestran bajo la barra de su cuenta, junto a los del estado del contrato.</p>
@@ -131,7 +124,7 @@ function Disclaimers({ number, disclaimers }: { number: string; disclaimers: { i
                 loading={removing === d.id && remove.isPending}
                 onClick={() => {
                   setRemoving(d.id);
-                  remove.mutate(d.id, { onSuccess: (r) => showToast('success', r.message) });
+                  remove.mutate(d.id, toastAnswer());
                 }}
               >
                 Quitar aviso «{d.title}»

@@ -11,10 +11,10 @@ import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Badge } from '../../../components/backoffice/admin-page';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
-import { showToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { dateTime } from '../../../lib/operator/admin-api';
+import { toastAnswer } from '../../../lib/operator/toast-answer';
 import { useDismissReport, useHideReported, useReports } from '../api/reports';
 
 const STATUS_LABELS: Record<AdminReportStatus, string> = { open: 'Por revisar', hidden: 'Ocultados', dismissed: 'Descartados' };
@@ -103,7 +103,7 @@ function HideDialog({ report, onClose }: { report: AdminReport; onClose: () => v
   const hide = useHideReported();
   const form = useZodForm(hidePostSchema, { defaultValues: { reason: '' } });
   const onSubmit = form.handleSubmit((values) =>
-    hide.mutate({ id: report.id, reason: values.reason }, { onSuccess: (r) => (showToast('success', r.message), onClose()) }),
+    hide.mutate({ id: report.id, reason: values.reason }, toastAnswer(onClose)),
   );
   return (
     <Modal
@@ -135,7 +135,7 @@ function DismissDialog({ report, onClose }: { report: AdminReport; onClose: () =
   const dismiss = useDismissReport();
   const form = useZodForm(dismissReportSchema, { defaultValues: { note: '' } });
   const onSubmit = form.handleSubmit((values) =>
-    dismiss.mutate({ id: report.id, note: values.note }, { onSuccess: (r) => (showToast('success', r.message), onClose()) }),
+    dismiss.mutate({ id: report.id, note: values.note }, toastAnswer(onClose)),
   );
   return (
     <Modal
