@@ -3,6 +3,7 @@
 // memorial when the server has one. Rendered by the server and hydrated by the doors' bundle
 // (docs/decisions/015): only the carousel is interactive, so only its island is hydrated there; the
 // SPA renders the whole page for in-app navigation and unlisted paths.
+import type { ReactNode } from 'react';
 import { AppLink } from '../../../components/app-link';
 import { buttonClass } from '../../../components/button';
 import { CandleIcon, CheckIcon, WhatsAppIcon } from '../../../components/icons';
@@ -55,6 +56,20 @@ function WhatsAppButton({ label = 'Escríbenos por WhatsApp' }: { label?: string
   );
 }
 
+/** A titled section of the landing ('Cómo funciona', 'Planes'), its heading naming it. */
+function LandingSection({ id, title, className = 'landing__section', children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <div className="container">
+        <h2 id={id} className="landing__section-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export function LandingPage() {
   usePageMeta(LANDING_META.title, LANDING_META.description);
   const { demoIdentifier } = siteConfig();
@@ -96,62 +111,52 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section className="landing__section" aria-labelledby="landing-steps">
-          <div className="container">
-            <h2 id="landing-steps" className="landing__section-title">
-              Cómo funciona
-            </h2>
-            <ol className="landing__steps">
-              {STEPS.map((step, index) => (
-                <li key={step.title} className="landing__step">
-                  <span className="landing__step-number" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <h3>{step.title}</h3>
-                  <p>{step.text}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <LandingSection id="landing-steps" title="Cómo funciona">
+        <ol className="landing__steps">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="landing__step">
+              <span className="landing__step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        </LandingSection>
 
-        <section className="landing__section landing__section--pricing" aria-labelledby="landing-pricing">
-          <div className="container">
-            <h2 id="landing-pricing" className="landing__section-title">
-              Planes
-            </h2>
-            <p className="landing__pricing-lead">
-              Un solo pago, sin mensualidades. Elige el plan que mejor acompañe a tu familia; si tienes dudas, escríbenos y te ayudamos a
-              elegir con calma.
-            </p>
-            <ul className="plans">
-              {PLANS.map((plan) => (
-                <li key={plan.name} className={plan.recommended ? 'plan plan--recommended' : 'plan'}>
-                  <h3 className="plan__name">Plan {plan.name}</h3>
-                  {plan.recommended ? <p className="plan__badge">Recomendado</p> : null}
-                  <p className="plan__price">
-                    <span className="plan__amount" aria-hidden="true">
-                      {formatSoles(plan.price)}
-                    </span>
-                    <span className="visually-hidden">{plan.price} soles</span> <span className="plan__once">pago único</span>
-                  </p>
-                  <ul className="plan__features">
-                    {plan.features.map((feature) => (
-                      <li key={feature}>
-                        <CheckIcon />
-                        <span>{feature}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-            <p className="landing__pricing-note">{PLANS_NOTE}</p>
-            <div className="landing__pricing-action">
-              <WhatsAppButton label="Consultar por WhatsApp" />
-            </div>
-          </div>
-        </section>
+        <LandingSection id="landing-pricing" title="Planes" className="landing__section landing__section--pricing">
+        <p className="landing__pricing-lead">
+          Un solo pago, sin mensualidades. Elige el plan que mejor acompañe a tu familia; si tienes dudas, escríbenos y te ayudamos a
+          elegir con calma.
+        </p>
+        <ul className="plans">
+          {PLANS.map((plan) => (
+            <li key={plan.name} className={plan.recommended ? 'plan plan--recommended' : 'plan'}>
+              <h3 className="plan__name">Plan {plan.name}</h3>
+              {plan.recommended ? <p className="plan__badge">Recomendado</p> : null}
+              <p className="plan__price">
+                <span className="plan__amount" aria-hidden="true">
+                  {formatSoles(plan.price)}
+                </span>
+                <span className="visually-hidden">{plan.price} soles</span> <span className="plan__once">pago único</span>
+              </p>
+              <ul className="plan__features">
+                {plan.features.map((feature) => (
+                  <li key={feature}>
+                    <CheckIcon />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <p className="landing__pricing-note">{PLANS_NOTE}</p>
+        <div className="landing__pricing-action">
+          <WhatsAppButton label="Consultar por WhatsApp" />
+        </div>
+        </LandingSection>
 
         <section className="landing__closing" aria-label="Nuestro propósito">
           <div className="container">
