@@ -11,7 +11,7 @@ import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shareText } from '@recuerdos/shared/share';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
-import { pdfPagePng } from '../apps/server/test/pdf';
+import { pdfPagePng, pdfText } from '../apps/server/test/pdf';
 import { expectAccessible } from './support/axe';
 import { PHONE, WIDTHS, horizontalOverflow, openPage } from './support/browser';
 import { api, eventually, guestToken, logIn, makeOwner, ownerToken, type Owner } from './support/owner';
@@ -188,16 +188,43 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       expect(await decodeQr(await sharp(svg.bytes).png().toBuffer())).toBe(`${server.baseUrl}/guest?id=${id}`);
 
       // Shared by WhatsApp with a kind text and the link; the printable card holds the same QR code (issue 14 §3).
+      // Messages are allowed: the text may promise a memory (issue 28 §2).
       const whatsapp = page.getByRole('link', { name: 'Compartir por WhatsApp' });
-      expect(decodeURIComponent((await whatsapp.getAttribute('href')) ?? '')).toBe(
-        `https://wa.me/?text=${shareText(owner.memorials[0]?.person ?? '')} ${server.baseUrl}/guest?id=${id}`,
-      );
-      const card = await downloaded(page, () => page.getByRole('button', { name: 'Recordatorio A6 (PDF)' }).click());
+      const shared = async () => decodeURIComponent((await whatsapp.getAttribute('href')) ?? '');
+      const sharedLink = `${shareText(memorial.person, { memories: true })} ${server.baseUrl}/guest?id=${id}`;
+      expect(await shared()).toBe(`https://wa.me/?text=${sharedLink}`);
+      const cardText = async (button: string) => {
+        const file = await downloaded(page, () => page.getByRole('button', { name: button }).click());
+        return { ...file, text: (await pdfText(new Uint8Array(file.bytes))).text.replace(/\s+/g, ' ') };
+      };
+      const card = await cardText('Recordatorio A6 (PDF)');
       expect(card.name).toBe(`recordatorio-${id}-a6.pdf`);
       expect(card.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(await decodeQr(await pdfPagePng(card.bytes, 200))).toBe(`${server.baseUrl}/guest?id=${id}`);
-      const wallet = await downloaded(page, () => page.getByRole('button', { name: 'Tamaño billetera (PDF)' }).click());
+      expect(card.text).not.toContain('miclavenueva202');
+      const wallet = await cardText('Tamaño billetera (PDF)');
       expect(wallet.name).toBe(`recordatorio-${id}-wallet.pdf`);
+      expect(wallet.text).not.toContain('miclavenueva202');
+
+      // The family chooses to send the code along (issue 28 §1): the message and both cards carry it,
+      // and the choice is remembered.
+      const sendCode = page.getByRole('checkbox', { name: 'Enviar el código de acceso al compartir' });
+      await page.getByText('Quien tenga el código puede entrar al memorial.', { exact: false }).waitFor();
+      await sendCode.check();
+      await eventually(() => api<{ personData: { flagsharecode: string } }>(server, 'GET', `/person/get-person?identifier=${id}`, { token }), (r) => r.data.personData.flagsharecode === '1');
+      expect(await shared()).toBe(`https://wa.me/?text=${sharedLink}\nCódigo de acceso: miclavenueva202`);
+      for (const button of ['Recordatorio A6 (PDF)', 'Tamaño billetera (PDF)']) expect((await cardText(button)).text, button).toContain('Código de acceso: miclavenueva202');
+      await page.reload();
+      expect(await page.getByRole('checkbox', { name: 'Enviar el código de acceso al compartir' }).isChecked()).toBe(true);
+      expect(await shared()).toContain('\nCódigo de acceso: miclavenueva202');
+      await expectAccessible(page, `/account with the code shared at ${viewport.width} px`);
+      // Public, the memorial needs no code: the text leaves it out and promises no memory.
+      await page.getByLabel('Estado de perfil').selectOption({ label: 'Perfil público' });
+      await page.getByText('Cualquiera con el enlace puede verlo, encender una vela y dejar flores', { exact: false }).waitFor();
+      expect(await shared()).toBe(`https://wa.me/?text=${shareText(memorial.person, { memories: false })} ${server.baseUrl}/guest?id=${id}`);
+      expect(await shared()).not.toContain('recuerdo');
+      await eventually(() => api<{ type: string }>(server, 'GET', `/person/verify-type-account?id=${id}`), (r) => r.data.type === 'U');
+      expect((await cardText('Recordatorio A6 (PDF)')).text).not.toContain('miclavenueva202');
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

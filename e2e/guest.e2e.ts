@@ -143,14 +143,16 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
     });
   });
 
-  it('shares the memorial by WhatsApp with a kind text and the guest link, even before the script runs', async () => {
+  it('shares the memorial by WhatsApp with a kind text and the guest link, even before the script runs; it promises no memory (issue 28 §2)', async () => {
     await withPage(viewport, async ({ page }) => {
       await page.goto(guestUrl(publicMemorial));
       const link = page.getByRole('link', { name: 'Compartir por WhatsApp' });
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(decodeURIComponent((await link.getAttribute('href')) ?? '')).toBe(
-        `https://wa.me/?text=${shareText(publicMemorial.fullname)} ${server.baseUrl}/guest?id=${publicMemorial.identifier}`,
+        `https://wa.me/?text=${shareText(publicMemorial.fullname, { memories: false })} ${server.baseUrl}/guest?id=${publicMemorial.identifier}`,
       );
+      // Visitors of a public memorial cannot leave memories (spec §6): the text does not promise one.
+      expect(await link.getAttribute('href')).not.toContain('recuerdo');
     });
   });
 

@@ -72,6 +72,12 @@ describe.each(WIDTHS)('ceremonies and reminders at $name', ({ viewport }) => {
       expect(text).toContain('Velorio de Teodoro Huamán Quispe');
       expect(text).toContain('19:00, en Velatorio Santa Rosa');
       expect(text).toContain(`/guest?id=${memorial.identifier}`);
+      expect(text).not.toContain(memorial.accessCode);
+      // The family chooses to send the code along (Permisos): each ceremony's message carries it (issue 28 §1).
+      await page.getByRole('checkbox', { name: 'Enviar el código de acceso al compartir' }).check();
+      await expect
+        .poll(async () => new URL((await share.getAttribute('href')) ?? '').searchParams.get('text') ?? '')
+        .toBe(`${text}\nCódigo de acceso: ${memorial.accessCode}`);
       await expectAccessible(page, `/account with ceremonies at ${viewport.width} px`);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       // The family is reminded too: the owner asks with the same consent and confirmation.

@@ -54,6 +54,8 @@ export interface OwnerPersonData extends PersonData {
   flagpic: Flag;
   flagmsg: Flag;
   flagnotification: Flag;
+  /** Whether the shared texts and the printed cards carry the access code (issue 28 §1). */
+  flagsharecode: Flag;
 }
 
 export type ProfileType = 'P' | 'U';

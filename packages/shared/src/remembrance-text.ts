@@ -2,6 +2,7 @@
 // schemas (remembrance.ts): the guest bundle imports this and must not pull zod in.
 import { dateParts } from './dates';
 import { MONTH_NAMES } from './format';
+import { whatsappUrl, withAccessCode } from './share';
 
 export const EVENT_KINDS = {
   velorio: 'Velorio',
@@ -50,13 +51,13 @@ export function eventWhen(event: Pick<MemorialEvent, 'date' | 'time'>): string {
   return event.time ? `${longDate(event.date)}, ${event.time}` : longDate(event.date);
 }
 
-/** The WhatsApp message for one ceremony. */
-export function eventShareText(fullname: string, event: Pick<MemorialEvent, 'name' | 'date' | 'time' | 'place'>, link: string): string {
-  return `${event.name} de ${fullname}: ${eventWhen(event)}, en ${event.place}. Acompáñanos. Memorial: ${link}`;
+/** The WhatsApp message for one ceremony; with the access code when the family chose to send it (issue 28 §1). */
+export function eventShareText(fullname: string, event: Pick<MemorialEvent, 'name' | 'date' | 'time' | 'place'>, link: string, accessCode?: string): string {
+  return withAccessCode(`${event.name} de ${fullname}: ${eventWhen(event)}, en ${event.place}. Acompáñanos. Memorial: ${link}`, accessCode);
 }
 
-export function eventWhatsappUrl(fullname: string, event: Pick<MemorialEvent, 'name' | 'date' | 'time' | 'place'>, link: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(eventShareText(fullname, event, link))}`;
+export function eventWhatsappUrl(fullname: string, event: Pick<MemorialEvent, 'name' | 'date' | 'time' | 'place'>, link: string, accessCode?: string): string {
+  return whatsappUrl(eventShareText(fullname, event, link, accessCode));
 }
 
 /** The consent a subscriber gives (Ley N.° 29733): purpose, how long the address is kept, how to withdraw. */

@@ -23,6 +23,7 @@ import { remembrance } from './migrations/0060-remembrance';
 import { resumableUploads } from './migrations/0061-resumable-uploads';
 import { reminderAccess } from './migrations/0071-reminder-access';
 import { uploadReservations } from './migrations/0070-upload-reservations';
+import { shareCode } from './migrations/0073-share-code';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -47,6 +48,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0061-resumable-uploads': resumableUploads(),
     '0071-reminder-access': reminderAccess(),
     '0070-upload-reservations': uploadReservations(),
+    '0073-share-code': shareCode(),
   };
 }
 

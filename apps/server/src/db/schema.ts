@@ -35,6 +35,8 @@ export interface MemorialsTable {
   flagNotification: number;
   /** Whether visitors may ask for reminders of its dates (issue 14 §1); on unless the owner switches it off. */
   flagReminders: Generated<number>;
+  /** Whether the shared texts and the printed cards carry the access code (issue 28 §1); off unless the owner chooses it. */
+  flagShareCode: Generated<number>;
   candles: number;
   flowers: number;
   /** Bumped by a trigger on every change of the memorial's posts (post-list cache key). */

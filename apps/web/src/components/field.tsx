@@ -220,3 +220,23 @@ export function Radio({ label, ref, ...rest }: ChoiceProps) {
     </div>
   );
 }
+
+/** A checkbox with its label and, under it, a hint tied to it. */
+export function Checkbox({ label, hint, ref, ...rest }: ChoiceProps & { hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field choice-field">
+      <div className="choice">
+        <input {...rest} ref={ref} id={id} type="checkbox" className="choice__input" aria-describedby={hint ? `${id}-hint` : undefined} />
+        <label htmlFor={id} className="choice__label">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p className="field__hint choice-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

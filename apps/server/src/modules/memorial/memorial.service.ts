@@ -19,7 +19,7 @@ export function isPublicMemorial(memorial: Pick<Memorial, 'type'>): boolean {
   return memorial.type === 'U';
 }
 
-export type OwnerFlag = 'flagPicture' | 'flagMessage' | 'flagNotification';
+export type OwnerFlag = 'flagPicture' | 'flagMessage' | 'flagNotification' | 'flagShareCode';
 
 /** The owner's settings: visibility, access code, and what visitors may send. */
 export const memorialSettings = {

@@ -26,6 +26,7 @@ export function presentOwnerPersonData(m: Memorial, link: MediaLink): OwnerPerso
     flagpic: flag(m.flagPicture),
     flagmsg: flag(m.flagMessage),
     flagnotification: flag(m.flagNotification),
+    flagsharecode: flag(m.flagShareCode),
   };
 }
 

@@ -76,6 +76,8 @@ export const personRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { 
     ['/person/update-flag-message', 'flagMessage'],
     // Not in spec §7: lets the owner stop the "new memory" e-mails (DESIGN §7).
     ['/person/update-flag-notification', 'flagNotification'],
+    // Not in spec §7: whether shared texts and printed cards carry the access code (issue 28 §1).
+    ['/person/update-flag-share-code', 'flagShareCode'],
   ] as const;
   for (const [path, column] of flagRoutes) {
     app.post(path, async (request) => {

@@ -104,7 +104,7 @@ export async function updateAccessCode(ctx: AppContext, caller: Caller, input: {
   });
 }
 
-export type FlagColumn = 'flagPicture' | 'flagMessage' | 'flagNotification';
+export type FlagColumn = 'flagPicture' | 'flagMessage' | 'flagNotification' | 'flagShareCode';
 
 export async function updateFlag(
   ctx: AppContext,

@@ -96,6 +96,11 @@ describe('permissions per role', () => {
       expect: ownerOnly,
       run: async (roles, options) => changedSetting(roles, '/api/person/update-flag-notification', { flag: '0' }, 'flagNotification', options),
     },
+    {
+      name: 'POST update-flag-share-code',
+      expect: ownerOnly,
+      run: async (roles, options) => changedSetting(roles, '/api/person/update-flag-share-code', { flag: '1' }, 'flagShareCode', options),
+    },
   ];
 
   testRoles(() => t.db, cases);
@@ -168,6 +173,7 @@ describe('response shapes', () => {
         flagpic: '0',
         flagmsg: '1',
         flagnotification: '1',
+        flagsharecode: '0',
       },
     });
     const forGuest = await t.get(`/api/person/get-data-for-guest?id=${memorial.identifier}`, { guest });
@@ -210,12 +216,28 @@ describe('settings', () => {
     expect((await t.get('/api/user/guest/renew-token', { guest })).status).toBe(401);
   });
 
+  it('remembers whether the family sends the access code along, off until chosen (issue 28 §1)', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'rosa2024' } });
+    const stored = async () => (await t.get(`/api/person/get-person?identifier=${memorial.identifier}`, { token })).body.data as { personData: { flagsharecode: string } };
+    expect((await stored()).personData.flagsharecode).toBe('0');
+    const on = await t.post('/api/person/update-flag-share-code', { identifier: memorial.identifier, flag: '1' }, { token });
+    expect(on.status).toBe(200);
+    expect(on.body.data).toMatchObject({ personData: { flagsharecode: '1', entercode: 'rosa2024' } });
+    expect((await stored()).personData.flagsharecode).toBe('1');
+    // Another of the account's settings keeps the choice.
+    await t.post('/api/person/update-access-code', { identifier: memorial.identifier, code: 'nueva' }, { token });
+    expect((await stored()).personData.flagsharecode).toBe('1');
+    await t.post('/api/person/update-flag-share-code', { identifier: memorial.identifier, flag: '0' }, { token });
+    expect((await stored()).personData.flagsharecode).toBe('0');
+  });
+
   it('refuses bad values with the shared messages and changes nothing', async () => {
     const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P' } });
     const bad: [string, Record<string, string>, string][] = [
       ['/api/person/update-profile-type', { type: 'X' }, 'El estado de perfil debe ser privado o público'],
       ['/api/person/update-flag-picture', { flag: '2' }, 'El valor debe ser 1 o 0'],
       ['/api/person/update-flag-message', { flag: '' }, 'El valor debe ser 1 o 0'],
+      ['/api/person/update-flag-share-code', { flag: 'sí' }, 'El valor debe ser 1 o 0'],
       ['/api/person/update-access-code', { code: '   ' }, 'Ingresa el código de acceso'],
     ];
     for (const [path, fields, message] of bad) {

@@ -1,8 +1,11 @@
 // The remembrance card ("recordatorio", issue 14 §3): what Peruvian families hand out at the wake
 // and the funeral — the photo, the name, the dates, the epitaph and the memorial's QR code with its
-// short link — as a PDF ready to print, A6 or wallet size.
+// short link — as a PDF ready to print, A6 or wallet size. A private memorial's card also carries
+// the access code when the family chose to share it (issue 28 §1): without it the QR code opens a
+// code screen that the person holding the card cannot pass.
 import QRCode from 'qrcode';
 import { postDate } from '@recuerdos/shared/format';
+import { accessCodeLine } from '@recuerdos/shared/share';
 import { newPdf, type Pdf } from '../../pdf/document';
 import { printableLink } from './qr.service';
 
@@ -24,6 +27,8 @@ export interface CardContent {
   photo: Buffer | null;
   /** The guest link the QR code opens. */
   link: string;
+  /** The access code printed under the link, or null (a public memorial, or the family chose not to). */
+  accessCode: string | null;
 }
 
 const COLORS = { text: '#2b2622', muted: '#5f574f', rule: '#c9bfb3', accent: '#4a3b6b' };
@@ -74,7 +79,8 @@ export function cardPdf(content: CardContent, size: CardSize): Promise<Buffer> {
   // The QR block sits at the bottom; the epitaph takes what is left between, cut with an ellipsis.
   const qrSide = 84 * s;
   const linkText = printableLink(content.link);
-  const qrTop = page.height - 22 * s - 2 * (8 * s) - qrSide - 6 * s;
+  const lines = content.accessCode ? 3 : 2;
+  const qrTop = page.height - 22 * s - lines * (8 * s) - qrSide - 6 * s;
   const epitaph = content.epitaph.trim();
   const room = qrTop - 10 * s - y;
   if (epitaph && room > 12 * s) {
@@ -85,6 +91,9 @@ export function cardPdf(content: CardContent, size: CardSize): Promise<Buffer> {
   doc.font('regular').fontSize(6.5 * s).fillColor(COLORS.muted);
   doc.text('Escanea el código para visitar su memorial', margin, qrTop + qrSide + 4 * s, { ...centered, lineBreak: false });
   doc.text(linkText, margin, qrTop + qrSide + 4 * s + 8 * s, { ...centered, lineBreak: false });
+  if (content.accessCode) {
+    doc.font('bold').fillColor(COLORS.text).text(accessCodeLine(content.accessCode), margin, qrTop + qrSide + 4 * s + 16 * s, { ...centered, lineBreak: false });
+  }
 
   doc.end();
   return finished;

@@ -106,6 +106,27 @@ describe('GET /api/person/remembrance-card', () => {
     expect(await decodeQr(await pdfPagePng(pdf, 400))).toBe(`http://recuerdos.test/guest?id=${memorial.identifier}`);
   });
 
+  it('prints the access code of a private memorial only when the family chose to share it (issue 28 §1)', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'rosa2024' } });
+    const cardText = async (size: string) => {
+      const pdf = new Uint8Array(await (await card(memorial.identifier, size, { token })).arrayBuffer());
+      return { text: (await pdfText(pdf)).text.replace(/\s+/g, ' '), pdf };
+    };
+    for (const size of ['a6', 'wallet']) expect((await cardText(size)).text).not.toContain('rosa2024');
+
+    expect((await t.post('/api/person/update-flag-share-code', { identifier: memorial.identifier, flag: '1' }, { token })).status).toBe(200);
+    for (const [size, dpi] of [['a6', 200], ['wallet', 400]] as const) {
+      const { text, pdf } = await cardText(size);
+      expect(text, size).toContain('Código de acceso: rosa2024');
+      expect(text, size).toContain(`recuerdos.test/guest?id=${memorial.identifier}`);
+      expect(await decodeQr(await pdfPagePng(pdf, dpi)), size).toBe(`http://recuerdos.test/guest?id=${memorial.identifier}`);
+    }
+
+    // A public memorial needs no code: none is printed, whatever the choice.
+    await t.post('/api/person/update-profile-type', { identifier: memorial.identifier, type: 'U' }, { token });
+    expect((await cardText('a6')).text).not.toContain('rosa2024');
+  });
+
   it('refuses anyone but the owner, and an unknown size, with a Spanish message', async () => {
     const { memorial, token } = await makeOwner(t.db);
     const other = await makeOwner(t.db);

@@ -1,5 +1,6 @@
 // GET /api/person/qr-code?identifier=&format=svg|png — owner only; a file download.
-// GET /api/person/remembrance-card?identifier=&size=a6|wallet — owner only; the printable card (PDF).
+// GET /api/person/remembrance-card?identifier=&size=a6|wallet — owner only; the printable card (PDF),
+// with the access code of a private memorial when the family chose to share it (issue 28 §1).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { identifierField } from '@recuerdos/shared/fields';
@@ -49,8 +50,9 @@ export const qrRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     const query = parseInput(cardQuerySchema, request.query);
     const { memorial, link } = await ownedMemorial(request, query.identifier);
     const photo = await readProfilePhoto(ctx, memorial.photoKey);
+    const accessCode = memorial.type === 'P' && memorial.flagShareCode ? memorial.accessCode : null;
     const pdf = await cardPdf(
-      { fullname: memorial.fullname, birthdate: memorial.birthdate, deathdate: memorial.deathdate, epitaph: memorial.description, photo, link },
+      { fullname: memorial.fullname, birthdate: memorial.birthdate, deathdate: memorial.deathdate, epitaph: memorial.description, photo, link, accessCode },
       query.size,
     );
     return sendFile(reply, 'pdf', `recordatorio-${memorial.identifier}-${query.size}.pdf`, pdf);

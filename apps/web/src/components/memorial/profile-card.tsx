@@ -8,6 +8,7 @@ import type { Gifts, PersonData } from '@recuerdos/shared/api-types';
 import { capCount, profileDate } from '@recuerdos/shared/format';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { pictureSrcSet } from '@recuerdos/shared/media';
+import type { ShareOptions } from '@recuerdos/shared/share';
 import { CopyLinkButton } from './copy-link-button';
 import { WhatsAppShareLink } from './whatsapp-share-link';
 import { FlameIcon, FlowerIcon, PersonIcon, PinIcon } from './memorial-icons';
@@ -22,6 +23,8 @@ export interface ProfileCardProps {
   variant: ProfileCardVariant;
   /** Guest variant: the absolute link that 'Copiar enlace del perfil' copies. */
   guestLink?: string;
+  /** Guest variant: what the WhatsApp text promises (issue 28 §2). */
+  share?: ShareOptions;
   /** Admin variant: the 'Editar datos' control (a router link in the account area). */
   editAction?: ReactNode;
   /** A picture not uploaded yet (a blob: URL from the cropper) shown instead of `person.profilepath`. */
@@ -88,7 +91,7 @@ function GiftCount({ kind, count, changed }: { kind: 'candles' | 'flowers'; coun
   );
 }
 
-export function ProfileCard({ person, gifts, variant, guestLink, editAction, photoOverride, headingLevel = 2, children, className }: ProfileCardProps) {
+export function ProfileCard({ person, gifts, variant, guestLink, share, editAction, photoOverride, headingLevel = 2, children, className }: ProfileCardProps) {
   const Name = headingLevel === 1 ? 'h1' : 'h2';
   // Counts that changed while the card was shown (a candle just lit) pop once; the first render does not.
   const [firstGifts] = useState(gifts);
@@ -121,7 +124,7 @@ export function ProfileCard({ person, gifts, variant, guestLink, editAction, pho
       {variant === 'guest' && guestLink ? (
         <div className="profile-card__share">
           <CopyLinkButton link={guestLink} className="profile-card__copy" />
-          <WhatsAppShareLink fullname={person.fullname} link={guestLink} />
+          <WhatsAppShareLink fullname={person.fullname} link={guestLink} options={share ?? { memories: false }} />
         </div>
       ) : null}
       {variant === 'admin' && editAction ? <div className="profile-card__actions">{editAction}</div> : null}

@@ -95,6 +95,7 @@ describe('access code (spec §5, §9)', () => {
     flagpic: '1',
     flagmsg: '1',
     flagnotification: '1',
+    flagsharecode: '0',
   };
 
   beforeEach(() => {
@@ -156,6 +157,44 @@ describe('access code (spec §5, §9)', () => {
     expect(screen.queryByRole('group', { name: '¿Los invitados pueden dejar mensajes?' })).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(calls.map((c) => [c.path, c.body])).toEqual([['/person/update-profile-type', { identifier: 'mem-1', type: 'U' }]]);
+  });
+
+  const whatsappText = () => decodeURIComponent(screen.getByRole('link', { name: 'Compartir por WhatsApp' }).getAttribute('href') ?? '');
+
+  it('saves the choice to send the code along, and the WhatsApp text carries it only when chosen (issue 28 §1)', async () => {
+    const calls = mockApi({ 'POST /person/update-flag-share-code': () => ({ code: '200', data: {} }) });
+    renderPanel();
+    expect(whatsappText()).not.toContain('rosas');
+    const choice = screen.getByRole('checkbox', { name: 'Enviar el código de acceso al compartir' });
+    expect(choice.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/Quien tenga el código puede entrar al memorial/)).toBeTruthy();
+    fireEvent.click(choice);
+    expect((choice as HTMLInputElement).checked).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls.map((c) => [c.path, c.body])).toEqual([['/person/update-flag-share-code', { identifier: 'mem-1', flag: '1' }]]);
+  });
+
+  it('puts the stored code in the WhatsApp text of a private memorial, never of a public one', async () => {
+    mockApi({ 'POST /person/update-profile-type': () => ({ code: '200', data: {} }) });
+    renderPanel({ ...person, flagsharecode: '1' });
+    expect(whatsappText()).toMatch(/dejarle un recuerdo: .*\nCódigo de acceso: rosas$/);
+    fireEvent.change(screen.getByLabelText('Estado de perfil'), { target: { value: 'U' } });
+    expect(whatsappText()).not.toContain('rosas');
+    expect(screen.queryByRole('checkbox', { name: 'Enviar el código de acceso al compartir' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+  });
+
+  it('says what visitors can do as the memorial is set, and promises a memory only where they may leave one (issue 28 §2)', async () => {
+    mockApi({ 'POST /person/update-profile-type': () => ({ code: '200', data: {} }) });
+    renderPanel({ ...person, flagmsg: '0', flagpic: '0' });
+    const state = screen.getByLabelText('Estado de perfil');
+    expect(screen.getByText('Solo quien tenga el código puede verlo, encender una vela y dejar flores.')).toBeTruthy();
+    expect(whatsappText()).toContain('encenderle una vela y dejarle flores:');
+    fireEvent.change(state, { target: { value: 'U' } });
+    expect(state.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/^Cualquiera con el enlace puede verlo/)).toBeTruthy();
+    expect(whatsappText()).not.toContain('recuerdo');
+    await act(() => vi.advanceTimersByTimeAsync(0));
   });
 
   it('normalises a code by removing every whitespace', () => {

@@ -1,6 +1,7 @@
 // The memorial's settings (spec §7): POST /person/update-profile-type {identifier, type},
 // /person/update-access-code {identifier, code}, /person/update-flag-picture and
-// /person/update-flag-message {identifier, flag}. The interface changes first (spec §4): each hook
+// /person/update-flag-message {identifier, flag}, and (issue 28 §1) /person/update-flag-share-code:
+// whether the shared texts and printed cards carry the access code. The interface changes first (spec §4): each hook
 // patches the cached memorial before the call; a failure reads the server's state again and says so
 // (issue 14 §5; spec §8 was silent).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +23,13 @@ export function updateAccessCode(identifier: string, code: string): Promise<unkn
   return contentApi.post('/person/update-access-code', { identifier, code: normalizeAccessCode(code) });
 }
 
-export type FlagName = 'picture' | 'message';
+export type FlagName = 'picture' | 'message' | 'share-code';
+
+const FLAG_FIELDS = { picture: 'flagpic', message: 'flagmsg', 'share-code': 'flagsharecode' } as const satisfies Record<FlagName, keyof OwnerPersonData>;
+
+export function storedFlag(person: OwnerPersonData, name: FlagName): Flag {
+  return person[FLAG_FIELDS[name]];
+}
 
 export function updateFlag(identifier: string, name: FlagName, flag: Flag): Promise<unknown> {
   return contentApi.post(`/person/update-flag-${name}`, { identifier, flag });
@@ -55,6 +62,6 @@ export function useUpdateFlag(identifier: string, name: FlagName) {
   return useSettingMutation(
     identifier,
     (flag: Flag) => updateFlag(identifier, name, flag),
-    (flag): Partial<OwnerPersonData> => (name === 'picture' ? { flagpic: flag } : { flagmsg: flag }),
+    (flag): Partial<OwnerPersonData> => ({ [FLAG_FIELDS[name]]: flag }),
   );
 }

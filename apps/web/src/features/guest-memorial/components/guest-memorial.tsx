@@ -7,6 +7,7 @@ import type { AccountTypeData, GuestViewData, Post } from '@recuerdos/shared/api
 import { isVideoPath } from '@recuerdos/shared/format';
 import type { GuestPageData } from '@recuerdos/shared/guest-page';
 import type { PostKind } from '@recuerdos/shared/post-schemas';
+import { visitorsMayLeaveMemories } from '@recuerdos/shared/share';
 import { PostList } from '../../../components/memorial/post-list';
 import { ProfileCard } from '../../../components/memorial/profile-card';
 import { Button } from '../../../components/button';
@@ -222,7 +223,14 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
               {/* The profile and the ceremonies hydrate in steps of their own after the page's
                   frame, as each list of memories does (lib/deferred-hydration; each is one element). */}
               <HydrateLater group="profile">
-                <ProfileCard person={view.personData} gifts={view.gifts} variant="guest" guestLink={guestLink} headingLevel={1}>
+                <ProfileCard
+                  person={view.personData}
+                  gifts={view.gifts}
+                  variant="guest"
+                  guestLink={guestLink}
+                  share={{ memories: visitorsMayLeaveMemories({ type: account.type, flagmsg: view.flagmsg, flagpic: view.flagpic }) }}
+                  headingLevel={1}
+                >
                   <GiftButtons identifier={identifier} fullname={view.personData.fullname} onGiven={addGift} />
                 </ProfileCard>
               </HydrateLater>

@@ -17,6 +17,7 @@ import {
   type MemorialEvent,
 } from '@recuerdos/shared/remembrance';
 import type { OwnerPersonData } from '@recuerdos/shared/api-types';
+import { sharedAccessCode } from '@recuerdos/shared/share';
 import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/field';
 import { FormAlert } from '../../../components/form-alert';
@@ -135,7 +136,17 @@ function DeleteEventDialog({ event, onClose }: { event: MemorialEvent; onClose: 
   );
 }
 
-function EventItem({ event, fullname, link, onEdit, onDelete }: { event: MemorialEvent; fullname: string; link: string; onEdit: () => void; onDelete: () => void }) {
+interface EventItemProps {
+  event: MemorialEvent;
+  fullname: string;
+  link: string;
+  /** Sent along when the family chose so (issue 28 §1). */
+  accessCode: string | undefined;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function EventItem({ event, fullname, link, accessCode, onEdit, onDelete }: EventItemProps) {
   return (
     <li className={`owner-ceremony${event.past ? ' owner-ceremony--past' : ''}`}>
       <p className="owner-ceremony__name">{event.name}</p>
@@ -143,7 +154,7 @@ function EventItem({ event, fullname, link, onEdit, onDelete }: { event: Memoria
       <p className="owner-ceremony__place">{event.place}</p>
       <div className="owner-ceremony__actions">
         {event.past ? null : (
-          <a className="owner-ceremony__share" href={eventWhatsappUrl(fullname, event, link)} target="_blank" rel="noopener noreferrer">
+          <a className="owner-ceremony__share" href={eventWhatsappUrl(fullname, event, link, accessCode)} target="_blank" rel="noopener noreferrer">
             <WhatsAppIcon />
             <span>Compartir por WhatsApp</span>
           </a>
@@ -228,7 +239,7 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
   const upcoming = list.filter((event) => !event.past);
   const past = list.filter((event) => event.past);
   const item = (event: MemorialEvent) => (
-    <EventItem key={event.id} event={event} fullname={person.fullname} link={link} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
+    <EventItem key={event.id} event={event} fullname={person.fullname} link={link} accessCode={sharedAccessCode(person)} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
   );
   return (
     <section className="home-panel ceremonies-panel" aria-labelledby="ceremonies-title">
