@@ -99,22 +99,28 @@ export interface ContractListing {
   fullname: string;
 }
 
-export async function listContracts(db: Kysely<Database>, filter: { email?: string } = {}): Promise<ContractListing[]> {
-  let query = db
+/** The columns of a ContractListing, in the order `list-contracts --json` prints them. */
+const LISTING_COLUMNS = [
+  'contracts.number',
+  'contracts.state',
+  'contracts.createdAt',
+  'contracts.activatedAt',
+  'contracts.expiresOn',
+  'accounts.email',
+  'memorials.identifier',
+  'memorials.fullname',
+] as const;
+
+/** Contracts joined with their owner's account and their memorial. */
+function contractsWithParties(db: Kysely<Database>) {
+  return db
     .selectFrom('contracts')
     .innerJoin('accounts', 'accounts.id', 'contracts.accountId')
-    .innerJoin('memorials', 'memorials.id', 'contracts.memorialId')
-    .select([
-      'contracts.number',
-      'contracts.state',
-      'contracts.createdAt',
-      'contracts.activatedAt',
-      'contracts.expiresOn',
-      'accounts.email',
-      'memorials.identifier',
-      'memorials.fullname',
-    ])
-    .orderBy('contracts.id');
+    .innerJoin('memorials', 'memorials.id', 'contracts.memorialId');
+}
+
+export async function listContracts(db: Kysely<Database>, filter: { email?: string } = {}): Promise<ContractListing[]> {
+  let query = contractsWithParties(db).select(LISTING_COLUMNS).orderBy('contracts.id');
   if (filter.email) query = query.where('accounts.email', '=', filter.email);
   return query.execute();
 }
@@ -143,44 +149,25 @@ export async function deleteDisclaimer(db: Kysely<Database>, id: number): Promis
 // ---------------------------------------------------------------------------------------------
 // The back office (issue 15): search and detail
 
-export interface AdminContractRow {
+export interface AdminContractRow extends ContractListing {
   id: number;
-  number: string;
-  state: ContractState;
-  createdAt: string;
-  activatedAt: string | null;
-  expiresOn: string | null;
   accountId: number;
-  email: string;
   name: string;
   lastname: string;
   memorialId: number;
-  identifier: string;
-  fullname: string;
   type: 'P' | 'U';
 }
 
 function adminContractQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('contracts')
-    .innerJoin('accounts', 'accounts.id', 'contracts.accountId')
-    .innerJoin('memorials', 'memorials.id', 'contracts.memorialId')
-    .select([
-      'contracts.id',
-      'contracts.number',
-      'contracts.state',
-      'contracts.createdAt',
-      'contracts.activatedAt',
-      'contracts.expiresOn',
-      'contracts.accountId',
-      'accounts.email',
-      'accounts.name',
-      'accounts.lastname',
-      'contracts.memorialId',
-      'memorials.identifier',
-      'memorials.fullname',
-      'memorials.type',
-    ]);
+  return contractsWithParties(db).select([
+    ...LISTING_COLUMNS,
+    'contracts.id',
+    'contracts.accountId',
+    'accounts.name',
+    'accounts.lastname',
+    'contracts.memorialId',
+    'memorials.type',
+  ]);
 }
 
 /** `%` and `_` typed by the operator are literal characters, not wildcards. */
