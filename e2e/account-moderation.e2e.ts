@@ -1,6 +1,7 @@
 // Moderation in the account area (issue 6) at 390 and 1280 px: the pending badge ('+9' on a phone,
 // '+99' on a desktop), /account/notifications with its heading, text and empty state, a guest's
-// memory approved (it joins the memorial and its author is told by e-mail) and another denied.
+// memory approved (it joins the memorial and its author is told by e-mail) and another denied, after
+// a confirmation and with a word of what happened (issue 28 §3).
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,7 @@ describe.each(WIDTHS)('moderation at $name', ({ viewport }) => {
       await expectAccessible(page, `/account/notifications at ${viewport.width} px`);
 
       await lucia.getByRole('button', { name: /^Aprobar/ }).click();
+      await page.getByText('El recuerdo de Lucía Torres ya se ve en el perfil.').waitFor();
       await page.getByRole('heading', { level: 1, name: '1 mensaje pendiente por aprobar' }).waitFor();
       await lucia.waitFor({ state: 'detached' });
       expect(await badge(page).textContent()).toBe('1');
@@ -75,7 +77,18 @@ describe.each(WIDTHS)('moderation at $name', ({ viewport }) => {
       const mail = await waitForMail(server.smtp, luciaEmail, /Tu recuerdo ya está en el memorial/);
       expect(mail.text).toContain(memorial.identifier);
 
+      // Denying deletes the memory: asked first, and "No, mantener" keeps it.
       await pedro.getByRole('button', { name: /^Rechazar/ }).click();
+      const confirm = page.getByRole('dialog', { name: '¿Rechazar el recuerdo de Pedro Huamán?' });
+      await confirm.getByText('Se eliminará y no se mostrará en el perfil. Esta acción no se puede deshacer.').waitFor();
+      await expectAccessible(page, `deny confirmation at ${viewport.width} px`);
+      await confirm.getByRole('button', { name: 'No, mantener' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await pedro.isVisible()).toBe(true);
+      expect(await badge(page).textContent()).toBe('1');
+      await pedro.getByRole('button', { name: /^Rechazar/ }).click();
+      await confirm.getByRole('button', { name: 'Sí, rechazar' }).click();
+      await page.getByText('El recuerdo de Pedro Huamán se eliminó y no se verá en el perfil.').waitFor();
       await page.getByText('No tienes mensajes pendientes por aprobar').waitFor();
       await page.getByRole('heading', { level: 1, name: '0 mensajes pendientes por aprobar' }).waitFor();
       expect(await badge(page).count()).toBe(0);

@@ -1,5 +1,5 @@
-// /account/notifications: the heading with the count, the empty state, and a post leaving the list
-// (and the badge) once approved.
+// /account/notifications: the heading with the count, the empty state, a post leaving the list
+// (and the badge) once approved, and a denial asked first and then said (issue 28 §3).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,25 @@ import { SAMPLE_USER, mockApi, renderRoute, storeUser } from '../../test/render'
 import { pendingHeading } from './components/notifications-page';
 
 const renewOk = () => ({ code: '200', data: { user: SAMPLE_USER, token: 'tok-2' } });
+
+type Pending = { reg: string; date: string; fullname: string; text: string; path: string };
+const post = (day: number, fullname: string, text: string): Pending => ({ reg: `2026-11-${day} 10:00:00.000`, date: `2026-11-${day} 10:00:00.000`, fullname, text, path: '' });
+
+/** The account area with these pending posts; approving or denying one takes it off the list. */
+function mockPending(posts: Pending[]) {
+  let pending = posts;
+  const moderate = (call: { body: Record<string, string> }) => {
+    pending = pending.filter((p) => p.reg !== call.body.date);
+    return { code: '200' };
+  };
+  return mockApi({
+    'POST /user/renew-token': renewOk,
+    'GET /content/get-guest-pending-posts': () => ({ code: '200', data: { posts: pending } }),
+    'GET /contract/get-disclaimers': () => ({ code: '200', data: { disclaimers: [] } }),
+    'POST /content/approve-message': moderate,
+    'POST /content/deny-message': moderate,
+  });
+}
 
 describe('pending messages', () => {
   it('says the count in the singular or plural (spec §2)', () => {
@@ -17,19 +36,7 @@ describe('pending messages', () => {
 
   it('approves a post: it leaves the list, the heading and the badge follow', async () => {
     storeUser();
-    let pending = [
-      { reg: '2026-11-20 10:00:00.000', date: '2026-11-20 10:00:00.000', fullname: 'Lucía', text: 'Gracias, tía', path: '' },
-      { reg: '2026-11-21 10:00:00.000', date: '2026-11-21 10:00:00.000', fullname: 'Pedro', text: 'Un abrazo', path: '' },
-    ];
-    const calls = mockApi({
-      'POST /user/renew-token': renewOk,
-      'GET /content/get-guest-pending-posts': () => ({ code: '200', data: { posts: pending } }),
-      'GET /contract/get-disclaimers': () => ({ code: '200', data: { disclaimers: [] } }),
-      'POST /content/approve-message': (call) => {
-        pending = pending.filter((p) => p.reg !== call.body.date);
-        return { code: '200' };
-      },
-    });
+    const calls = mockPending([post(20, 'Lucía', 'Gracias, tía'), post(21, 'Pedro', 'Un abrazo')]);
     renderRoute('/account/notifications');
     expect(await screen.findByRole('heading', { level: 1, name: '2 mensajes pendientes por aprobar' })).toBeTruthy();
     expect(screen.getByTestId('notification-badge').textContent).toBe('2');
@@ -45,13 +52,30 @@ describe('pending messages', () => {
     expect(approve?.headers['Content-Type']).toBe('application/json');
   });
 
+  it('asks before denying a memory (denying deletes it), keeps it on "No, mantener", and says what happened', async () => {
+    storeUser();
+    const calls = mockPending([post(20, 'Lucía', 'Gracias, tía')]);
+    renderRoute('/account/notifications');
+    const deny = await screen.findByRole('button', { name: 'Rechazar el recuerdo de Lucía' });
+    await userEvent.click(deny);
+    const dialog = await screen.findByRole('dialog', { name: '¿Rechazar el recuerdo de Lucía?' });
+    expect(within(dialog).getByText('Se eliminará y no se mostrará en el perfil. Esta acción no se puede deshacer.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No, mantener' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.path === '/content/deny-message')).toEqual([]);
+    expect(screen.getByRole('article', { name: 'Recuerdo de Lucía' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rechazar el recuerdo de Lucía' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sí, rechazar' }));
+    expect(await screen.findByText('Recuerdo rechazado')).toBeTruthy();
+    expect(screen.getByText('El recuerdo de Lucía se eliminó y no se verá en el perfil.')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Recuerdo de Lucía' })).toBeNull();
+    expect(calls.filter((c) => c.path === '/content/deny-message').map((c) => c.body)).toEqual([{ identifier: 'mem-1', date: '2026-11-20 10:00:00.000' }]);
+  });
+
   it('shows the empty state', async () => {
     storeUser();
-    mockApi({
-      'POST /user/renew-token': renewOk,
-      'GET /content/get-guest-pending-posts': () => ({ code: '200', data: { posts: [] } }),
-      'GET /contract/get-disclaimers': () => ({ code: '200', data: { disclaimers: [] } }),
-    });
+    mockPending([]);
     renderRoute('/account/notifications');
     expect(await screen.findByText('No tienes mensajes pendientes por aprobar')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());

@@ -1,10 +1,13 @@
 // /account/notifications (spec §2 'Pending messages'): the guests' memories waiting for approval,
-// each with its text, picture or video, author and date, to approve or deny.
+// each with its text, picture or video, author and date, to approve or deny. Denying deletes the
+// memory, so it is asked first, with the dialog that asks before a post is deleted (issue 28 §3).
+import { useState } from 'react';
 import { isVideoPath, postDate } from '@recuerdos/shared/format';
 import { pictureSrcSet } from '@recuerdos/shared/media';
 import { BackLink } from '../../../components/back-link';
 import { Button } from '../../../components/button';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
+import { DeletePostDialog } from '../../../components/memorial/delete-post-dialog';
 import { VIDEO_FALLBACK_TEXT } from '../../../components/memorial/post-card';
 import { PageSpinner } from '../../../components/spinner';
 import { useAccountUser } from '../../../lib/account/account-user';
@@ -46,6 +49,8 @@ function PendingPostItem({ post }: { post: PendingItem }) {
   const { identifier } = useAccountUser();
   const moderate = useModeratePost(identifier);
   const running = moderate.isPending ? moderate.variables.action : null;
+  const [confirmingDeny, setConfirmingDeny] = useState(false);
+  const act = (action: 'approve' | 'deny') => moderate.mutate({ action, reg: post.reg, fullname: post.fullname }, { onSettled: () => setConfirmingDeny(false) });
   return (
     <li className="pending">
       <article className="pending__card" aria-label={`Recuerdo de ${post.fullname}`}>
@@ -63,7 +68,7 @@ function PendingPostItem({ post }: { post: PendingItem }) {
               icon={<CheckIcon />}
               loading={running === 'approve'}
               disabled={running !== null}
-              onClick={() => moderate.mutate({ action: 'approve', reg: post.reg })}
+              onClick={() => act('approve')}
               aria-label={`Aprobar el recuerdo de ${post.fullname}`}
             >
               Aprobar
@@ -74,7 +79,7 @@ function PendingPostItem({ post }: { post: PendingItem }) {
               icon={<CloseIcon />}
               loading={running === 'deny'}
               disabled={running !== null}
-              onClick={() => moderate.mutate({ action: 'deny', reg: post.reg })}
+              onClick={() => setConfirmingDeny(true)}
               aria-label={`Rechazar el recuerdo de ${post.fullname}`}
             >
               Rechazar
@@ -82,6 +87,17 @@ function PendingPostItem({ post }: { post: PendingItem }) {
           </div>
         </div>
       </article>
+      <DeletePostDialog
+        open={confirmingDeny}
+        deleting={running === 'deny'}
+        onConfirm={() => act('deny')}
+        onCancel={() => setConfirmingDeny(false)}
+        wording={{
+          title: `¿Rechazar el recuerdo de ${post.fullname}?`,
+          text: 'Se eliminará y no se mostrará en el perfil. Esta acción no se puede deshacer.',
+          confirm: 'Sí, rechazar',
+        }}
+      />
     </li>
   );
 }
