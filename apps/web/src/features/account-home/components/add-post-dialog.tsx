@@ -3,13 +3,14 @@
 // 50 MB). Text at most 500 characters with its counter. Saving starts after 500 ms, shows the upload
 // progress, and on success the new post goes first and the dialog closes. A failed upload keeps what
 // was written and chosen, says why and offers "Reintentar" (issue 13 §4; spec §8 was silent).
-import { useEffect, useId, useRef, useState } from 'react';
-import { LIMITS, VIDEO_TYPE } from '@recuerdos/shared/limits';
+import { useEffect, useRef, useState } from 'react';
+import { LIMITS } from '@recuerdos/shared/limits';
 import { adminPostFormSchema, videoProblem, type PostKind } from '@recuerdos/shared/post-schemas';
 import { Button } from '../../../components/button';
 import { TextArea } from '../../../components/field';
 import { Modal } from '../../../components/modal';
-import { PictureCropField, pictureFieldError } from '../../../components/memorial/picture-crop-field';
+import { pictureFieldError } from '../../../components/memorial/picture-crop-field';
+import { PostMediaField, postUploadLabel } from '../../../components/memorial/post-media-field';
 import { SubmitFailure } from '../../../components/memorial/submit-failure';
 import { UploadProgress } from '../../../components/memorial/upload-progress';
 import { errorMessage } from '../../../lib/api-client';
@@ -21,42 +22,6 @@ export const POST_DIALOG_TITLES: Record<PostKind, string> = {
   message: 'Deja tu mensaje',
   video: 'Deja tu video',
 };
-
-function VideoField({ error, onChange, disabled }: { error: string | undefined; onChange: (file: File | null, problem: string | null) => void; disabled: boolean }) {
-  const id = useId();
-  const hint = `${id}-hint`;
-  return (
-    <div className={error ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        Video
-      </label>
-      <p className="field__hint" id={hint}>
-        Un video MP4 de hasta 50 MB.
-      </p>
-      <input
-        id={id}
-        type="file"
-        accept={`${VIDEO_TYPE},.mp4`}
-        className="video-field__input"
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
-        onChange={(event) => {
-          const file = event.target.files?.[0] ?? null;
-          const problem = file ? videoProblem(file) : null;
-          // Spec §5: a video over 50 MB (or not mp4) is refused and the field cleared.
-          if (problem) event.target.value = '';
-          onChange(problem ? null : file, problem);
-        }}
-      />
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 interface AddPostDialogProps {
   kind: PostKind | null;
@@ -152,29 +117,17 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
         submit();
       }}
     >
-      {kind === 'picture' ? (
-        <PictureCropField
-          canvasSize={LIMITS.postCanvas}
-          value={picture}
-          onChange={(blob) => {
-            setPicture(blob);
-            if (blob) setErrors((e) => ({ ...e, picture: undefined }));
-          }}
-          onPendingChange={setCropPending}
-          error={errors.picture}
-          disabled={saving}
-        />
-      ) : null}
-      {kind === 'video' ? (
-        <VideoField
-          error={errors.video}
-          disabled={saving}
-          onChange={(file, problem) => {
-            setVideo(file);
-            setErrors((e) => ({ ...e, video: problem ?? undefined }));
-          }}
-        />
-      ) : null}
+      <PostMediaField
+        kind={kind}
+        picture={picture}
+        error={kind === 'video' ? errors.video : errors.picture}
+        disabled={saving}
+        onPicture={setPicture}
+        onCropPending={setCropPending}
+        onVideo={setVideo}
+        onProblem={(problem) => setErrors((e) => ({ ...e, [kind]: problem ?? undefined }))}
+        videoInputClassName="video-field__input"
+      />
       <TextArea
         label={kind === 'message' ? 'Mensaje' : 'Mensaje (opcional)'}
         value={message}
@@ -187,7 +140,7 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
           if (errors.message) setErrors((e) => ({ ...e, message: undefined }));
         }}
       />
-      {progress !== null && kind !== 'message' ? <UploadProgress percent={progress} label={kind === 'video' ? (progress >= 100 ? 'Preparando tu video' : 'Subiendo tu video') : 'Subiendo tu foto'} /> : null}
+      {progress !== null && kind !== 'message' ? <UploadProgress percent={progress} label={postUploadLabel(kind, progress)} /> : null}
       {failure && !saving ? <SubmitFailure message={`No pudimos guardar la publicación. ${failure}`} kept={OWNER_KEPT[kind]} onRetry={submit} /> : null}
       <div className="add-post__actions">
         <Button variant="secondary" onClick={onDone} disabled={saving}>

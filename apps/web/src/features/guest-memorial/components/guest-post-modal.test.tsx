@@ -40,3 +40,22 @@ describe('the guest modal when the server refuses', () => {
     expect(calls[1]?.body).toEqual(calls[0]?.body);
   });
 });
+
+describe("the guest modal's video field", () => {
+  it('refuses a video over 50 MB and clears the field, and a fitting one takes the message away (spec §5)', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    render(<GuestPostModal kind="video" identifier="mem-1" messagesAllowed onClose={() => undefined} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Video');
+    const tooLarge = new File(['x'], 'misa.mp4', { type: 'video/mp4' });
+    Object.defineProperty(tooLarge, 'size', { value: 50 * 1024 * 1024 + 1 });
+    await user.upload(input, tooLarge);
+    expect(screen.getByText('El video seleccionado excede los 50 MB')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.value).toBe('');
+
+    await user.upload(input, new File(['x'], 'misa.mp4', { type: 'video/mp4' }));
+    expect(screen.queryByText('El video seleccionado excede los 50 MB')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+});

@@ -3,20 +3,21 @@
 // a message, optional with media and sent as ' ' when empty; only when messages are allowed), the
 // cropped picture or the mp4 video (≤ 50 MB), a consent notice (Ley N.° 29733), upload progress,
 // and the toast 'Su memoria ha sido enviada'. Loaded only when a visitor opens it.
-import { useCallback, useId, useState, type ChangeEvent } from 'react';
+import { useCallback, useState, type ChangeEvent } from 'react';
 import { Controller } from 'react-hook-form';
-import { LIMITS, VIDEO_TYPE } from '@recuerdos/shared/limits';
+import { LIMITS } from '@recuerdos/shared/limits';
 import { guestPostFormSchema, videoProblem, type PostKind } from '@recuerdos/shared/post-schemas';
 import { Button } from '../../../components/button';
 import { FormAlert } from '../../../components/form-alert';
 import { TextArea, TextField } from '../../../components/field';
-import { PictureCropField, pictureFieldError } from '../../../components/memorial/picture-crop-field';
+import { pictureFieldError } from '../../../components/memorial/picture-crop-field';
+import { PostMediaField, postUploadLabel } from '../../../components/memorial/post-media-field';
 import { SubmitFailure } from '../../../components/memorial/submit-failure';
 import { UploadProgress } from '../../../components/memorial/upload-progress';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { blockEnter, useZodForm } from '../../../lib/forms';
+import { useZodForm } from '../../../lib/forms';
 import { useResumableVideo } from '../../../lib/use-resumable-video';
 import { saveGuestMessage } from '../api/save-guest-message';
 import './guest-post-modal.css';
@@ -48,9 +49,6 @@ function controlled(field: { name: string; value: string | undefined; onChange: 
   return { name: field.name, value: field.value ?? '', onChange: field.onChange, onBlur: field.onBlur };
 }
 
-/** What the bar says: the upload, then (a video fully sent) the server preparing it. */
-const uploadLabel = (kind: PostKind, percent: number) => (kind === 'video' ? (percent >= 100 ? 'Preparando tu video' : 'Subiendo tu video') : 'Subiendo tu foto');
-
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a failed submission kept, so the visitor knows nothing is lost. */
@@ -73,7 +71,6 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
   const [refusal, setRefusal] = useState<string | null>(null);
   /** Any other failure (a dropped connection at the cemetery): said, with "Reintentar" (issue 13 §4). */
   const [failure, setFailure] = useState<string | null>(null);
-  const videoId = useId();
   const message = watch('message');
   const resumable = useResumableVideo(identifier);
 
@@ -82,20 +79,6 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
     if (kind === 'video') return videoProblem(video);
     return null;
   }, [kind, picture, cropPending, video]);
-
-  const chooseVideo = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    const problem = file ? videoProblem(file) : null;
-    if (problem) {
-      // Spec §5: a refused video clears the field.
-      event.target.value = '';
-      setVideo(null);
-      setMediaError(problem);
-      return;
-    }
-    setVideo(file);
-    setMediaError(null);
-  };
 
   const send = async (values: { fullname: string; email: string; message: string }) => {
     const problem = mediaProblem();
@@ -183,45 +166,18 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
             />
           )}
         />
-        {kind === 'picture' ? (
-          <PictureCropField
-            canvasSize={LIMITS.postCanvas}
-            value={picture}
-            onChange={(blob) => {
-              setPicture(blob);
-              if (blob) setMediaError(null);
-            }}
-            onPendingChange={setCropPending}
-            error={mediaError ?? undefined}
-            disabled={sending}
-          />
-        ) : null}
-        {kind === 'video' ? (
-          <div className={mediaError ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor={videoId}>
-              Video
-            </label>
-            <p className="field__hint" id={`${videoId}-hint`}>
-              Un video MP4 de hasta 50 MB.
-            </p>
-            <input
-              id={videoId}
-              className="guest-post-modal__file"
-              type="file"
-              accept={`${VIDEO_TYPE},.mp4`}
-              onChange={chooseVideo}
-              onKeyDown={blockEnter}
-              disabled={sending}
-              aria-invalid={mediaError ? true : undefined}
-              aria-describedby={mediaError ? `${videoId}-hint ${videoId}-error` : `${videoId}-hint`}
-            />
-            {mediaError ? (
-              <p className="field__error" id={`${videoId}-error`}>
-                {mediaError}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        <PostMediaField
+          kind={kind}
+          picture={picture}
+          error={mediaError ?? undefined}
+          disabled={sending}
+          onPicture={setPicture}
+          onCropPending={setCropPending}
+          onVideo={setVideo}
+          onProblem={setMediaError}
+          videoInputClassName="guest-post-modal__file"
+          blockEnterOnVideo
+        />
         {messagesAllowed ? (
           <Controller
             control={control}
@@ -241,7 +197,7 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
         {failure && !sending ? (
           <SubmitFailure message={`No pudimos enviar tu recuerdo. ${failure}`} kept={KEPT[kind]} onRetry={() => void handleSubmit(send, onInvalid)()} />
         ) : null}
-        {progress !== null ? <UploadProgress percent={progress} label={uploadLabel(kind, progress)} /> : null}
+        {progress !== null ? <UploadProgress percent={progress} label={postUploadLabel(kind, progress)} /> : null}
         <p className="guest-post-modal__consent">
           Tu nombre, tu correo y lo que compartas se usan solo para mostrar tu recuerdo en este memorial cuando la familia lo apruebe y para avisarte
           de ello; no los compartimos con nadie más. Puedes pedir que los borremos en cualquier momento (Ley N.° 29733 de Protección de Datos
