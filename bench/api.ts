@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { printTable } from './support/table';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -114,8 +115,4 @@ const lines = rows.map((r) => [
   String(r.other),
   String(r.errors),
 ]);
-const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-const render = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-console.log(render(header));
-console.log(render(widths.map((w) => '-'.repeat(w))));
-for (const line of lines) console.log(render(line));
+printTable(header, lines);

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { mp4Bytes, pictureBytes } from '../apps/server/test/media-fixtures';
+import { printTable } from './support/table';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -144,8 +145,4 @@ const lines = rows.map((r) => [
   String(r.mediaOk),
   String(r.mediaOther),
 ]);
-const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-const render = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-console.log(render(header));
-console.log(render(widths.map((w) => '-'.repeat(w))));
-for (const line of lines) console.log(render(line));
+printTable(header, lines);
