@@ -12,6 +12,7 @@
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379); S3: s3rver in its own process.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -60,9 +61,21 @@ interface Sample {
   restartMb: number;
 }
 
+/** A port free right now (the system's pick): a random one may be an outgoing connection's. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** Starts the server, measures, stops it; `visit` asks for the landing page first. */
 async function serve(env: Record<string, string>, visit: boolean): Promise<{ healthyMs: number; startMb: number; firstRequestMb: number }> {
-  const port = 40000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child = spawn(process.execPath, [path.resolve(root, entry)], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), LOG_LEVEL: 'warn', ...env },

@@ -18,7 +18,7 @@ import { StagedMedia } from '../media/staged-media';
 import { ASSETS_DIR } from '../assets';
 import { nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPasswordApart } from '../auth/passwords';
 import { newIdentifier } from '../auth/tokens';
 import { findFirstMemorialOfAccount, insertMemorial } from '../modules/memorial/memorial.repository';
 
@@ -230,7 +230,7 @@ export async function seedDemo(
     const password = newIdentifier(12);
     const staged = await stageDemoPictures(ctx);
     try {
-      const identifier = await createDemo(ctx.db, await hashPassword(password), staged.keys);
+      const identifier = await createDemo(ctx.db, await hashPasswordApart(password), staged.keys);
       await Promise.all(staged.media.map(({ media, key }) => media.promote(key)));
       result = { email: DEMO_EMAIL, password, identifier, created: true };
       ctx.log.info({ identifier }, 'Demo account and memorial created');
