@@ -1,7 +1,7 @@
 // Every SQL statement of reports: a visitor's report of a post, the operators' queue with each
 // memory in context, and the resolution (hidden or dismissed).
 import type { Kysely } from 'kysely';
-import type { Database, PostReport, ReportStatus } from '../../db/schema';
+import type { Database, Memorial, PostReport, PostRow, ReportStatus } from '../../db/schema';
 
 export async function insertReport(
   db: Kysely<Database>,
@@ -14,31 +14,13 @@ export async function insertReport(
     .executeTakeFirstOrThrow();
 }
 
-export interface QueuedReport {
-  id: number;
-  status: ReportStatus;
-  reason: string;
-  details: string;
-  createdAt: string;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  resolution: string | null;
+/** A report with the memory it is about (`postId`) and that memory's memorial (`memorialId`). */
+export interface QueuedReport
+  extends PostReport,
+    Pick<PostRow, 'reg' | 'authorKind' | 'authorName' | 'text' | 'mediaKey' | 'mediaKind' | 'hiddenAt' | 'hiddenReason'>,
+    Pick<Memorial, 'accountId' | 'identifier' | 'fullname' | 'type' | 'accessCodeVersion'> {
+  /** Other open reports of the same memory. */
   otherOpenReports: number;
-  postId: number;
-  reg: string;
-  authorKind: 'owner' | 'guest';
-  authorName: string;
-  text: string;
-  mediaKey: string | null;
-  mediaKind: 'picture' | 'video' | null;
-  hiddenAt: string | null;
-  hiddenReason: string | null;
-  memorialId: number;
-  accountId: number;
-  identifier: string;
-  fullname: string;
-  type: 'P' | 'U';
-  accessCodeVersion: number;
 }
 
 function queueQuery(db: Kysely<Database>) {
