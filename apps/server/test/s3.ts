@@ -27,6 +27,18 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
+/** The S3_* variables of a bucket reached by path (s3rver and most S3-compatible servers need it). */
+function s3Env(b: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string }): Record<string, string> {
+  return {
+    S3_BUCKET: b.bucket,
+    S3_ENDPOINT: b.endpoint,
+    S3_REGION: b.region,
+    S3_ACCESS_KEY_ID: b.accessKeyId,
+    S3_SECRET_ACCESS_KEY: b.secretAccessKey,
+    S3_FORCE_PATH_STYLE: '1',
+  };
+}
+
 /** s3rver in this process on a free port with one empty bucket. */
 export async function startS3rver(bucket = 'recuerdos-test'): Promise<TestS3> {
   const S3rver = require('s3rver') as S3rverClass;
@@ -43,14 +55,7 @@ export async function startS3rver(bucket = 'recuerdos-test'): Promise<TestS3> {
   return {
     endpoint,
     bucket,
-    env: {
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: S3RVER_KEY,
-      S3_SECRET_ACCESS_KEY: S3RVER_KEY,
-      S3_FORCE_PATH_STYLE: '1',
-    },
+    env: s3Env({ bucket, endpoint, region: 'us-east-1', accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY }),
     async close() {
       await server.close();
       await fs.rm(directory, { recursive: true, force: true });
@@ -71,15 +76,7 @@ export function realBucket(): TestS3 | null {
   return {
     endpoint,
     bucket,
-    env: {
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: endpoint,
-      S3_REGION: region,
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      S3_FORCE_PATH_STYLE: '1',
-      S3_PREFIX: prefix,
-    },
+    env: { ...s3Env({ bucket, endpoint, region, ...credentials }), S3_PREFIX: prefix },
     async close() {
       const client = new S3Client({
         region,
