@@ -7,6 +7,7 @@ import { nowIso } from '../src/db/database';
 import { hashPassword } from '../src/auth/passwords';
 import { newIdentifier } from '../src/auth/tokens';
 import { createGuestSession, createUserSession } from '../src/auth/sessions';
+import { MEMORIAL_DEFAULTS } from '../src/modules/memorial/memorial.repository';
 
 export const DEFAULT_PASSWORD = 'clave-segura-1';
 
@@ -47,6 +48,7 @@ export async function makeMemorial(
   return db
     .insertInto('memorials')
     .values({
+      ...MEMORIAL_DEFAULTS,
       identifier: newIdentifier(),
       accountId,
       fullname: 'Rosa Mamani Huamán',
@@ -54,15 +56,8 @@ export async function makeMemorial(
       deathdate: '2023-09-05',
       description: 'Tu amor vive en cada uno de nosotros.',
       location: 'Cementerio Presbítero Maestro, Lima',
-      photoKey: null,
       type: 'U',
       accessCode: '',
-      accessCodeVersion: 1,
-      flagPicture: 1,
-      flagMessage: 1,
-      flagNotification: 1,
-      candles: 0,
-      flowers: 0,
       createdAt: now,
       updatedAt: now,
       ...overrides,
