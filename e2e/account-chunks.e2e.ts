@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, openPage } from './support/browser';
-import { logIn, makeOwner } from './support/owner';
+import { logIn, makeOwner, type Owner } from './support/owner';
 import { ROOT } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
@@ -55,50 +55,47 @@ async function visitAsStranger(page: Page, identifier: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * A new owner's phone visits the landing and a private memorial as a stranger, then `go` drives it
+ * on; `downloaded()` is which of `files` the page has fetched so far. No console problem is allowed.
+ */
+async function browse(prefix: string, files: string[], go: (page: Page, owner: Owner, downloaded: () => string[]) => Promise<void>): Promise<void> {
+  const owner = await makeOwner(server, prefix);
+  const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+  try {
+    await visitAsStranger(page, owner.memorials[0]?.identifier ?? '');
+    await go(page, owner, () => loaded.filter((file) => files.includes(file)));
+    expect(problems, problems.join('\n')).toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
 describe('the back office chunks', () => {
   it('are not downloaded on /, /guest or /account, and are on /admin', async () => {
-    const files = backofficeFiles();
-    const owner = await makeOwner(server, 'sin-admin');
-    const id = owner.memorials[0]?.identifier ?? '';
-    const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
-    const loaded: string[] = [];
-    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
-    try {
-      await visitAsStranger(page, id);
+    await browse('sin-admin', backofficeFiles(), async (page, owner, downloaded) => {
       await logIn(page, owner);
       for (const where of ['/account/notifications', '/account/edit-basic-data', '/account/personal', '/account/change-password']) {
         await page.goto(where);
         await page.waitForLoadState('networkidle');
       }
-      expect(loaded.filter((file) => files.includes(file))).toEqual([]);
+      expect(downloaded()).toEqual([]);
 
       await page.goto('/admin/login');
       await page.getByRole('heading', { level: 1, name: 'Administración de Recuerdos' }).waitFor();
-      expect(loaded.filter((file) => files.includes(file)).length).toBeGreaterThan(0);
-      expect(problems, problems.join('\n')).toEqual([]);
-    } finally {
-      await close();
-    }
+      expect(downloaded().length).toBeGreaterThan(0);
+    });
   });
 });
 
 describe('the account area chunks', () => {
   it('are not downloaded on / or /guest, and are on /account', async () => {
-    const files = accountFiles();
-    const owner = await makeOwner(server, 'trozos');
-    const id = owner.memorials[0]?.identifier ?? '';
-    const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
-    const loaded: string[] = [];
-    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
-    try {
-      await visitAsStranger(page, id);
-      expect(loaded.filter((file) => files.includes(file))).toEqual([]);
-
+    await browse('trozos', accountFiles(), async (page, owner, downloaded) => {
+      expect(downloaded()).toEqual([]);
       await logIn(page, owner);
-      expect(loaded.filter((file) => files.includes(file)).length).toBeGreaterThan(0);
-      expect(problems, problems.join('\n')).toEqual([]);
-    } finally {
-      await close();
-    }
+      expect(downloaded().length).toBeGreaterThan(0);
+    });
   });
 });
