@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnrollmentData, OperatorLoginData, OperatorSessionData } from '@recuerdos/shared/admin-api-types';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { releaseAtOnce } from '../../../test/burst';
+import { ipSequence } from '../../../test/roles';
 import { makeOperator, totpCode, OPERATOR_PASSWORD, type TestOperator } from '../../../test/operators';
 import { OPERATOR_LOGIN_POLICY, OPERATOR_MESSAGES, RECOVERY_CODE_POLICY, TOTP_CODE_POLICY } from './operator.service';
 
@@ -22,8 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let ipCounter = 0;
-const freshIp = () => `10.31.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = ipSequence('10.31');
 const from = (ip: string, headers: Record<string, string> = {}) => ({ headers: { ...headers, 'x-forwarded-for': ip } });
 
 const PAIR_CAP = OPERATOR_LOGIN_POLICY.perTargetAddress.max;

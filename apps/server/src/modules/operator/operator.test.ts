@@ -7,6 +7,7 @@ import type { EnrollmentData, OperatorLoginData, OperatorMe, OperatorSessionData
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeOwner } from '../../../test/factories';
 import { asOperator, makeOperator, operatorToken, totpCode, OPERATOR_PASSWORD } from '../../../test/operators';
+import { ipSequence } from '../../../test/roles';
 import { hashToken } from '../../auth/tokens';
 import { nowIso } from '../../db/database';
 import { createOperator, findOperatorSession, OPERATOR_SESSION, RECOVERY_CODE_COUNT } from './operator.service';
@@ -20,8 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let ipCounter = 10;
-const freshIp = () => `10.20.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+const freshIp = ipSequence('10.20');
 
 const auditOf = (email: string) =>
   t.db.selectFrom('auditLog').selectAll().where('operatorEmail', '=', email).orderBy('id').execute();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '@recuerdos/shared/api-types';
 import { startTestServer, type RequestOptions, type TestServer } from '../../../test/helper';
 import { DEFAULT_PASSWORD, makeAccount, makeMemorial, makeOwner } from '../../../test/factories';
+import { ipSequence } from '../../../test/roles';
 import { findLink } from '../../../test/smtp-capture';
 import { hashToken } from '../../auth/tokens';
 import { nowIso } from '../../db/database';
@@ -20,11 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let ipCounter = 0;
-function newIp(): string {
-  ipCounter += 1;
-  return `10.${Math.floor(ipCounter / 65536) % 256}.${Math.floor(ipCounter / 256) % 256}.${ipCounter % 256}`;
-}
+const newIp = ipSequence('10.1');
 function from(ip: string, options: RequestOptions = {}): RequestOptions {
   return { ...options, headers: { ...options.headers, 'x-forwarded-for': ip } };
 }
