@@ -109,3 +109,51 @@ export function objectNameOf(mediaPath: string): string {
 
 /** A signed media path (a private memorial's, issue 12 §6) of a pending or published object. */
 export const SIGNED_PATH = /^\/media\/s\/[0-9a-z]+-[A-Za-z0-9_-]{24}\//;
+
+export type PhoneVideo = 'hevc-mov' | 'mpeg4-3gp' | 'vp9-webm' | 'undecodable-hevc';
+const phoneVideos = new Map<PhoneVideo, Buffer>();
+
+function ffmpeg(args: string[]): void {
+  const result = spawnSync(process.env.FFMPEG_PATH ?? 'ffmpeg', ['-v', 'error', '-y', ...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`ffmpeg could not make the test video: ${result.error?.message ?? result.stderr}`);
+}
+
+/**
+ * A second of video as phones record it (issue 26), small (96×64 or QCIF): an iPhone's HEVC `.MOV`,
+ * shot upright (a 90° display matrix on landscape frames) with 5.1 sound; an old Android's `.3gp`
+ * with MPEG-4 part 2; a VP9 `.webm`; and an HEVC file whose video data was overwritten, which
+ * ffprobe reads but ffmpeg cannot decode.
+ */
+export function phoneVideo(kind: PhoneVideo): Buffer {
+  const cached = phoneVideos.get(kind);
+  if (cached) return cached;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recuerdos-phone-video-'));
+  try {
+    const source = ['-f', 'lavfi', '-i', 'testsrc=size=96x64:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '1'];
+    let out: string;
+    if (kind === 'hevc-mov' || kind === 'undecodable-hevc') {
+      const flat = path.join(dir, 'flat.mov');
+      ffmpeg([...source, '-filter_complex', '[1:a]pan=5.1|c0=c0|c1=c0|c2=c0|c3=c0|c4=c0|c5=c0[a]', '-map', '0:v', '-map', '[a]', '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p', '-tag:v', 'hvc1', '-c:a', 'aac', '-f', 'mov', flat]);
+      out = path.join(dir, 'IMG_0001.MOV');
+      // The display matrix survives only a stream copy in ffmpeg 5.
+      ffmpeg(['-i', flat, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-f', 'mov', out]);
+    } else if (kind === 'mpeg4-3gp') {
+      out = path.join(dir, 'VID0001.3gp');
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=176x144:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-t', '1', '-c:v', 'mpeg4', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ac', '1', out]);
+    } else {
+      out = path.join(dir, 'video.webm');
+      ffmpeg([...source, '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', out]);
+    }
+    let bytes = fs.readFileSync(out);
+    if (kind === 'undecodable-hevc') {
+      // Every byte of the media data after its first 16 overwritten: the index still describes it.
+      const mdat = bytes.indexOf(Buffer.from('mdat', 'latin1'));
+      bytes = Buffer.from(bytes);
+      bytes.fill(0xff, mdat + 16, Math.min(bytes.length, mdat + 4 + bytes.readUInt32BE(mdat - 4) - 8));
+    }
+    phoneVideos.set(kind, bytes);
+    return bytes;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -87,6 +87,10 @@ export interface Post {
   hidden?: true;
   /** What the owner was told when it was hidden. */
   hiddenReason?: string;
+  /** Owner's view only (issue 26): its video is being converted, this far (0–100); visitors do not see it yet. */
+  processing?: { progress: number };
+  /** Owner's view only: its video could not be converted, and why (nothing of it is kept). */
+  failed?: string;
 }
 
 export interface PendingPost {
@@ -96,6 +100,8 @@ export interface PendingPost {
   text: string;
   path: string;
   poster?: string;
+  processing?: { progress: number };
+  failed?: string;
 }
 
 export interface SavedPostData {

@@ -14,6 +14,11 @@ export const LIMITS = {
   loginEmailMax: 254,
   accountNameMax: 60,
   videoMaxBytes: 50 * 1024 * 1024,
+  /**
+   * The owner's video through a resumable upload (issue 26: a minute of 1080p from a phone is
+   * 100–130 MB); visitors, and every multipart call, keep videoMaxBytes.
+   */
+  ownerVideoMaxBytes: 1024 * 1024 * 1024,
   /** Largest picture the server accepts before re-encoding (the browser sends ≤ 800×800). */
   pictureMaxBytes: 15 * 1024 * 1024,
   postCanvas: 800,

@@ -79,6 +79,8 @@ export const BACKUP_TABLES = [
   'memorialEvents',
   'reminderSubscriptions',
   'reminderDeliveries',
+  // Videos waiting for their conversion (issue 26): their originals are media objects of the archive.
+  'videoConversions',
 ] as const satisfies readonly (keyof Database)[];
 
 /**
@@ -90,7 +92,7 @@ export const TRANSIENT_TABLES = ['resumableUploads', 'resumableUploadPieces'] as
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
 /** Tables keyed by something else than a serial id. */
-const WITHOUT_ID: readonly BackupTable[] = ['contractNotices', 'appSecrets', 'reminderDeliveries'];
+const WITHOUT_ID: readonly BackupTable[] = ['contractNotices', 'appSecrets', 'reminderDeliveries', 'videoConversions'];
 
 /**
  * Rows a fresh installation holds on its own — the epitaph ideas its migrations seed, its link

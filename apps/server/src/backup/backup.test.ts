@@ -164,7 +164,7 @@ beforeAll(async () => {
   expect(run.err).toEqual([]);
   expect(run.code).toBe(0);
   // 1 profile + 1 post picture (a JPEG and 3 WebP sizes each), 1 video and its poster, 1 pending guest picture.
-  expect(run.out.join('\n')).toMatch(/^Backup written to .*recuerdos\.zip \([\d.]+ MB\): 26 tables, \d+ rows, 14 media objects \([\d.]+ MB\), with checksums, signed with BACKUP_KEY\.$/);
+  expect(run.out.join('\n')).toMatch(/^Backup written to .*recuerdos\.zip \([\d.]+ MB\): 27 tables, \d+ rows, 14 media objects \([\d.]+ MB\), with checksums, signed with BACKUP_KEY\.$/);
   sourceTables = await tablesOf(t.db);
   sourceObjects = await objectsOf(t.ctx.media);
 }, 120_000);
@@ -229,7 +229,7 @@ describe('restore', () => {
     const target = await newTarget('sqlite-disk');
     try {
       const run = await restoreAndCompare(target);
-      expect(run.out.join('\n')).toMatch(/: 26 tables, \d+ rows, 14 media objects \([\d.]+ MB\); signature and checksums verified\.$/);
+      expect(run.out.join('\n')).toMatch(/: 27 tables, \d+ rows, 14 media objects \([\d.]+ MB\); signature and checksums verified\.$/);
       if (testDialect() === 'sqlite') await expectServes(target);
     } finally {
       await target.close();

@@ -24,6 +24,7 @@ import { resumableUploads } from './migrations/0061-resumable-uploads';
 import { reminderAccess } from './migrations/0071-reminder-access';
 import { uploadReservations } from './migrations/0070-upload-reservations';
 import { shareCode } from './migrations/0073-share-code';
+import { videoConversions } from './migrations/0074-video-conversions';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -49,6 +50,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0071-reminder-access': reminderAccess(),
     '0070-upload-reservations': uploadReservations(),
     '0073-share-code': shareCode(),
+    '0074-video-conversions': videoConversions(),
   };
 }
 

@@ -138,6 +138,22 @@ export interface PostsTable {
   hiddenAt: Generated<string | null>;
   /** What the owner was told when it was hidden. */
   hiddenReason: Generated<string | null>;
+  /** A video being converted ('processing') or whose conversion failed; 'ready' otherwise (issue 26). */
+  mediaState: Generated<'ready' | 'processing' | 'failed'>;
+  /** Why its video could not be converted (Spanish, shown to the uploader). */
+  mediaError: Generated<string | null>;
+}
+
+/** A video waiting for or under conversion (issue 26, migration 0074). */
+export interface VideoConversionsTable {
+  postId: number;
+  source: string;
+  duration: number;
+  attempts: Generated<number>;
+  leaseUntil: string | null;
+  instance: string | null;
+  progress: Generated<number>;
+  createdAt: string;
 }
 
 export interface ComplaintsTable {
@@ -378,6 +394,7 @@ export interface Database {
   oneTimeTokens: OneTimeTokensTable;
   disclaimers: DisclaimersTable;
   posts: PostsTable;
+  videoConversions: VideoConversionsTable;
   complaints: ComplaintsTable;
   epitaphs: EpitaphsTable;
   downloadTickets: DownloadTicketsTable;

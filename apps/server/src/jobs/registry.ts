@@ -7,6 +7,7 @@ import { pendingMemoriesReminderJob } from './pending-memories-reminder';
 import { remembranceRemindersJob } from './remembrance-reminders';
 import { sessionCleanupJob } from './session-cleanup';
 import { tempUploadSweepJob } from './temp-upload-sweep';
+import { videoConvertJob } from '../media/video-conversion';
 
 export const JOBS: JobDef[] = [
   mailOutboxJob,
@@ -16,4 +17,5 @@ export const JOBS: JobDef[] = [
   pendingMemoriesReminderJob,
   complaintDeadlineDigestJob,
   remembranceRemindersJob,
+  videoConvertJob,
 ];

@@ -28,6 +28,12 @@ export function publicKeyOf(key: string): string {
 /** A video's poster frame (issue 13 §3), beside it: `<key>-poster.jpg`. */
 export const POSTER_SUFFIX = '-poster.jpg';
 
+/**
+ * A video that waits for its conversion (issue 26) is stored as it came, beside where the converted
+ * one will be: `<key>-original.video`, never served. It is removed once the conversion has succeeded or failed.
+ */
+export const ORIGINAL_SUFFIX = '-original.video';
+
 /** Suffixes of the stored objects of one key: `.jpg` plus `-<width>.webp`, or `.mp4` and its poster. */
 export function objectSuffixes(shape: MediaShape): string[] {
   if (shape.kind === 'video') return ['.mp4', POSTER_SUFFIX];

@@ -10,10 +10,17 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { bufferStream, readUpload, type FileInfo } from '../http/upload';
 import type { MediaStore, TempObject } from '../storage/media-store';
-import { mp4Checked } from './video';
-import { prepareVideo, scratchFolder } from './video-processing';
+import { sizeChecked } from './video';
+import { receiveVideoFile, scratchFolder } from './video-processing';
 
-export type ReceivedMedia = { kind: 'picture'; buffer: Buffer } | { kind: 'video'; temp: TempObject; poster: TempObject };
+/** A video received: stored as it will be served with its poster, or its original with `duration` to convert. */
+export interface ReceivedVideo {
+  temp: TempObject;
+  poster: TempObject | null;
+  duration: number;
+}
+
+export type ReceivedMedia = { kind: 'picture'; buffer: Buffer } | ({ kind: 'video' } & ReceivedVideo);
 
 export interface MediaUpload {
   fields: Record<string, unknown>;
@@ -31,8 +38,9 @@ export interface MediaFields {
 type FileStream = Readable & { truncated?: boolean };
 
 /**
- * Checks a video's bytes as they arrive into a scratch file, prepares it there (readable, index at
- * the front, a poster frame) and writes it and its poster as temporary objects of the store. Used
+ * Receives a video's bytes into a scratch file (within the size limit), checks there what ffprobe
+ * and ffmpeg read in them, and writes it as a temporary object of the store: with its index at the
+ * front and a poster when it already plays everywhere, as it came when it is to be converted. Used
  * by a multipart upload and by a finished resumable upload alike.
  */
 export async function storeVideo(
@@ -40,15 +48,19 @@ export async function storeVideo(
   store: MediaStore,
   source: AsyncIterable<Buffer>,
   overLimit: () => boolean,
-): Promise<{ temp: TempObject; poster: TempObject }> {
+): Promise<ReceivedVideo> {
   const scratch = await scratchFolder(dataDir);
   try {
-    const received = path.join(scratch, 'upload.mp4');
-    await pipeline(Readable.from(mp4Checked(source, overLimit)), fs.createWriteStream(received));
-    const prepared = await prepareVideo(received, scratch);
-    const temp = await store.putTemp(fs.createReadStream(prepared.file), { maxBytes: LIMITS.videoMaxBytes, contentType: 'video/mp4' });
+    const received = path.join(scratch, 'upload');
+    await pipeline(Readable.from(sizeChecked(source, overLimit)), fs.createWriteStream(received));
+    const prepared = await receiveVideoFile(received, scratch);
+    if (!('poster' in prepared)) {
+      const original = await store.putTemp(fs.createReadStream(prepared.file), { maxBytes: LIMITS.ownerVideoMaxBytes });
+      return { temp: original, poster: null, duration: prepared.probe.duration };
+    }
+    const temp = await store.putTemp(fs.createReadStream(prepared.file), { maxBytes: LIMITS.ownerVideoMaxBytes, contentType: 'video/mp4' });
     try {
-      return { temp, poster: await store.putTemp(prepared.poster, { contentType: 'image/jpeg' }) };
+      return { temp, poster: await store.putTemp(prepared.poster, { contentType: 'image/jpeg' }), duration: 0 };
     } catch (err) {
       await store.discardTemp(temp.tempKey);
       throw err;
@@ -58,7 +70,7 @@ export async function storeVideo(
   }
 }
 
-async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: FileStream): Promise<{ temp: TempObject; poster: TempObject }> {
+async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: FileStream): Promise<ReceivedVideo> {
   let overLimit = false;
   stream.once('limit', () => {
     overLimit = true;
@@ -79,7 +91,7 @@ async function receiveVideo(request: FastifyRequest, store: MediaStore, stream: 
 async function discardVideo(store: MediaStore, media: ReceivedMedia | null): Promise<void> {
   if (media?.kind !== 'video') return;
   await store.discardTemp(media.temp.tempKey);
-  await store.discardTemp(media.poster.tempKey);
+  if (media.poster) await store.discardTemp(media.poster.tempKey);
 }
 
 /** The same form with its file replaced by `file` (a resumable upload's video, prepared). */

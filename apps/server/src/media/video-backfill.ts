@@ -24,7 +24,7 @@ export async function backfillVideoPosters(
   progress: (line: string) => void = () => undefined,
 ): Promise<BackfillReport> {
   const report: BackfillReport = { done: 0, rewritten: 0, failed: [] };
-  const videos = await db.selectFrom('posts').select(['id', 'mediaKey']).where('mediaKind', '=', 'video').where('mediaPoster', '=', 0).orderBy('id').execute();
+  const videos = await db.selectFrom('posts').select(['id', 'mediaKey']).where('mediaKind', '=', 'video').where('mediaPoster', '=', 0).where('mediaState', '=', 'ready').orderBy('id').execute();
   for (const { id, mediaKey } of videos) {
     if (!mediaKey) continue;
     const name = `${mediaKey}.mp4`;

@@ -79,7 +79,7 @@ describe('a video sent by the family', () => {
     const before = await mediaFiles(t.ctx.media);
     const res = await t.post('/api/content/save-admin-message', { identifier: memorial.identifier, message: 'x', postVideo: file(mp4Bytes(50_000, 'mp42'), 'falso.mp4', 'video/mp4') }, { token });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('No pudimos leer este video. Prueba con otro archivo MP4');
+    expect(res.body.message).toBe('El archivo no es un video que podamos leer (MP4, MOV, 3GP o WebM)');
     expect(await mediaFiles(t.ctx.media)).toEqual(before);
     expect(await t.ctx.media.listTemp()).toEqual([]);
     expect(await t.db.selectFrom('posts').select('id').where('memorialId', '=', memorial.id).execute()).toEqual([]);

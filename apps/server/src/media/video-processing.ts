@@ -1,18 +1,23 @@
-// What a video needs before it is stored (issue 13 §3): proof that it really is a playable video
-// (ffprobe finds a video stream), its index at the front so a phone starts playing before the whole
-// file arrives (ffmpeg rewrites it with `-movflags +faststart`, copying the streams, never
-// re-encoding), and a poster frame from its first second, re-encoded by sharp like every picture.
+// What a video needs before it is stored (issue 13 §3, issue 26; docs/decisions/026-video-pipeline.md):
+// proof that it really is a video a phone makes (ffprobe reads an MP4/MOV/3GP/M4V or WebM container
+// with a video stream, and ffmpeg decodes its first frames), then either — when it already plays in
+// every browser (H.264 yuv420p, AAC stereo or no sound, at most 1280 px, upright, a modest bitrate,
+// an MP4) — its index at the front (streams copied) and a poster frame from its first second, or a
+// conversion on the jobs engine (convertVideo, video-conversion.ts).
 // ffmpeg is Debian's (installed by the README's set-up and .ci/run); the work happens in a scratch
 // folder under DATA_DIR/scratch (this machine's own), removed when the upload is done; what a crash
 // leaves there is swept by the temp-upload-sweep job.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { MESSAGES } from '@recuerdos/shared/fields';
 import { sharp } from './sharp';
 import { AppError } from '../http/errors';
 
 export const VIDEO_MESSAGES = {
-  unreadable: 'No pudimos leer este video. Prueba con otro archivo MP4',
+  unreadable: MESSAGES.videoInvalid,
+  conversionFailed: 'No pudimos procesar este video. Prueba a enviarlo de nuevo o con otro archivo',
   unavailable: 'Por ahora no podemos recibir videos. Inténtalo de nuevo más tarde',
 } as const;
 
@@ -71,20 +76,90 @@ export async function topLevelBoxes(file: string): Promise<string[]> {
   }
 }
 
-interface Probe {
+/** Containers accepted, as ffprobe names them (MP4, MOV, 3GP and M4V; WebM, read by the Matroska demuxer). */
+const ACCEPTED_FORMATS = new Set(['mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm']);
+
+/** What a conversion makes (and what a video must already be to be stored without one). */
+export const VIDEO_TARGET = {
+  longSide: 1280,
+  /** Bits per second of a stored video, sound included, above which it is converted (a 4K file is, whatever its codec). */
+  maxBitRate: 5_000_000,
+} as const;
+
+export interface VideoProbe {
+  format: string;
+  /** The container's major brand ('qt  ' for QuickTime, '3gp4'…), '' when it has none. */
+  brand: string;
   duration: number;
+  bitRate: number;
+  video: { codec: string; pixFmt: string; width: number; height: number; rotation: number };
+  audio: { codec: string; channels: number } | null;
 }
 
-async function probe(file: string): Promise<Probe | null> {
+interface ProbeJson {
+  streams?: { codec_type?: string; codec_name?: string; bit_rate?: string; pix_fmt?: string; width?: number; height?: number; channels?: number; side_data_list?: { rotation?: number }[] }[];
+  format?: { format_name?: string; duration?: string; bit_rate?: string; tags?: { major_brand?: string } };
+}
+
+/** What ffprobe reads in the bytes; null when they are not a video in an accepted container. */
+export async function probeVideo(file: string): Promise<VideoProbe | null> {
   try {
-    const out = await runTool(FFPROBE, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_type:format=duration', '-of', 'json', file]);
-    const parsed = JSON.parse(out.toString('utf8')) as { streams?: { codec_type?: string }[]; format?: { duration?: string } };
-    if (!parsed.streams?.some((stream) => stream.codec_type === 'video')) return null;
-    return { duration: Number(parsed.format?.duration ?? 0) || 0 };
+    const out = await runTool(FFPROBE, [
+      '-v', 'error', '-show_entries',
+      'stream=codec_type,codec_name,pix_fmt,width,height,channels,bit_rate:stream_side_data=rotation:format=format_name,duration,bit_rate:format_tags=major_brand',
+      '-of', 'json', file,
+    ]);
+    const parsed = JSON.parse(out.toString('utf8')) as ProbeJson;
+    const format = parsed.format?.format_name ?? '';
+    const video = parsed.streams?.find((stream) => stream.codec_type === 'video');
+    if (!ACCEPTED_FORMATS.has(format) || !video?.codec_name || !video.width || !video.height) return null;
+    const audio = parsed.streams?.find((stream) => stream.codec_type === 'audio');
+    return {
+      format,
+      brand: (parsed.format?.tags?.major_brand ?? '').trim(),
+      duration: Number(parsed.format?.duration ?? 0) || 0,
+      // The streams' own (padding a file, a `free` box, is no bitrate); the container's when they have none.
+      bitRate: Number(video.bit_rate ?? 0) > 0 ? Number(video.bit_rate) + (Number(audio?.bit_rate ?? 0) || 0) : Number(parsed.format?.bit_rate ?? 0) || 0,
+      video: {
+        codec: video.codec_name,
+        pixFmt: video.pix_fmt ?? '',
+        width: video.width,
+        height: video.height,
+        rotation: Math.round(video.side_data_list?.find((side) => side.rotation !== undefined)?.rotation ?? 0) % 360,
+      },
+      audio: audio?.codec_name ? { codec: audio.codec_name, channels: audio.channels ?? 0 } : null,
+    };
   } catch (err) {
     if (err instanceof ToolMissing) throw err;
     return null;
   }
+}
+
+/** Whether ffmpeg decodes the first frames of its video (bytes that only look like a video do not). */
+async function decodes(file: string): Promise<boolean> {
+  try {
+    await runTool(FFMPEG, ['-v', 'error', '-xerror', '-i', file, '-map', '0:v:0', '-frames:v', '2', '-f', 'null', '-']);
+    return true;
+  } catch (err) {
+    if (err instanceof ToolMissing) throw err;
+    return false;
+  }
+}
+
+/** Already plays in every browser and on every phone: stored with only its index moved, never re-encoded. */
+export function playsEverywhere(probe: VideoProbe): boolean {
+  const { video, audio } = probe;
+  return (
+    probe.format === 'mov,mp4,m4a,3gp,3g2,mj2' &&
+    probe.brand !== 'qt' &&
+    !probe.brand.startsWith('3g') &&
+    video.codec === 'h264' &&
+    video.pixFmt === 'yuv420p' &&
+    video.rotation === 0 &&
+    Math.max(video.width, video.height) <= VIDEO_TARGET.longSide &&
+    probe.bitRate <= VIDEO_TARGET.maxBitRate &&
+    (audio === null || (audio.codec === 'aac' && audio.channels <= 2))
+  );
 }
 
 /** A frame from the first second, as a JPEG without metadata, at most POSTER_MAX_WIDTH wide. */
@@ -107,6 +182,12 @@ export interface PreparedVideo {
   rewritten: boolean;
 }
 
+/** A video to convert on the jobs engine: stored as it came until then. */
+export interface VideoToConvert {
+  file: string;
+  probe: VideoProbe;
+}
+
 /** Rewrites `file` with its index at the front when it is at the end (streams copied as they are). */
 export async function fastStart(file: string, scratch: string): Promise<{ file: string; rewritten: boolean }> {
   const boxes = await topLevelBoxes(file);
@@ -118,22 +199,109 @@ export async function fastStart(file: string, scratch: string): Promise<{ file: 
   return { file: out, rewritten: true };
 }
 
-/**
- * Checks, rewrites and takes the poster of an uploaded video in `scratch` (a folder the caller
- * removes). 400 with a clear message when it cannot be read as a video; 503 without ffmpeg.
- */
-export async function prepareVideo(file: string, scratch: string): Promise<PreparedVideo> {
+async function readableVideo(file: string): Promise<VideoProbe> {
+  const probed = await probeVideo(file);
+  if (!probed || !(await decodes(file))) throw new AppError(400, VIDEO_MESSAGES.unreadable);
+  return probed;
+}
+
+/** 503 without ffmpeg, 400 for anything else that goes wrong with the file. */
+async function asVideoError<T>(work: () => Promise<T>): Promise<T> {
   try {
-    const probed = await probe(file);
-    if (!probed) throw new AppError(400, VIDEO_MESSAGES.unreadable);
-    const ready = await fastStart(file, scratch);
-    const poster = await posterFrame(ready.file, probed.duration);
-    return { file: ready.file, poster, rewritten: ready.rewritten };
+    return await work();
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof ToolMissing) throw new AppError(503, VIDEO_MESSAGES.unavailable);
     throw new AppError(400, VIDEO_MESSAGES.unreadable);
   }
+}
+
+/**
+ * Checks, rewrites and takes the poster of a video that plays everywhere, in `scratch` (a folder the
+ * caller removes); another readable video is returned to be converted. 400 with a clear message
+ * when it cannot be read as a video; 503 without ffmpeg.
+ */
+export function receiveVideoFile(file: string, scratch: string): Promise<PreparedVideo | VideoToConvert> {
+  return asVideoError(async () => {
+    const probed = await readableVideo(file);
+    if (!playsEverywhere(probed)) return { file, probe: probed };
+    const ready = await fastStart(file, scratch);
+    const poster = await posterFrame(ready.file, probed.duration);
+    return { file: ready.file, poster, rewritten: ready.rewritten };
+  });
+}
+
+/** The index moved to the front and a poster, for a stored video (`admin video-posters`). */
+export function prepareVideo(file: string, scratch: string): Promise<PreparedVideo> {
+  return asVideoError(async () => {
+    const probed = await readableVideo(file);
+    const ready = await fastStart(file, scratch);
+    const poster = await posterFrame(ready.file, probed.duration);
+    return { file: ready.file, poster, rewritten: ready.rewritten };
+  });
+}
+
+/** How long one conversion may take: ten times the video's length, plus two minutes. */
+export function conversionTimeLimitMs(duration: number): number {
+  return 120_000 + Math.ceil(duration * 10_000);
+}
+
+export interface ConvertOptions {
+  /** Encoder threads (the server's pages keep the other cores). */
+  threads: number;
+  timeoutMs: number;
+  /** Called with the share of the video done, 0–1. */
+  onProgress?: (done: number) => void;
+}
+
+/**
+ * Converts `input` to H.264 (yuv420p) with AAC stereo in an MP4 whose index is at the front, the
+ * long side at most VIDEO_TARGET.longSide, the rotation applied (ffmpeg's autorotate turns the
+ * frames and writes none), metadata dropped. ffmpeg runs at a lower priority, and is killed at
+ * `timeoutMs`. The flags are STACK.md's ffmpeg row.
+ */
+export function convertVideo(input: string, output: string, probe: VideoProbe, options: ConvertOptions): Promise<void> {
+  const long = VIDEO_TARGET.longSide;
+  const even = (side: string) => `trunc(min(${long},${side})/2)*2`;
+  const scale = `scale='if(gte(iw,ih),${even('iw')},-2)':'if(gte(iw,ih),-2,${even('ih')})',format=yuv420p`;
+  const args = [
+    '-nostdin', '-v', 'error', '-y', '-progress', 'pipe:1', '-i', input,
+    '-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn',
+    '-vf', scale, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-threads', String(options.threads),
+    '-c:a', 'aac', '-ac', '2', '-b:a', '128k', '-movflags', '+faststart', '-f', 'mp4', output,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(FFMPEG, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      if (child.pid) os.setPriority(child.pid, 10);
+    } catch {
+      // Not allowed here: it runs at the server's priority.
+    }
+    let stderr = '';
+    let pending = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      pending += text;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = /^out_time_us=(\d+)/.exec(line);
+        if (match && probe.duration > 0) options.onProgress?.(Math.min(1, Number(match[1]) / 1e6 / probe.duration));
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr = (stderr + text).slice(-2000);
+    });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject((err as NodeJS.ErrnoException).code === 'ENOENT' ? new ToolMissing(FFMPEG) : err);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(signal ? `ffmpeg was stopped (${signal})` : `ffmpeg failed (${code}): ${stderr.trim()}`));
+    });
+  });
 }
 
 export const scratchRoot = (dataDir: string): string => path.join(dataDir, 'scratch');

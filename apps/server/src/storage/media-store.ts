@@ -81,7 +81,7 @@ export interface MediaStore {
  * Anything else (dots, slashes, `..`, the temp area) is never a stored object: this pattern is
  * what keeps `/media/*` inside the media root.
  */
-export const OBJECT_NAME_PATTERN = /^(?:pending\/)?[A-Za-z0-9_-]{22}(?:-\d{2,4}|-poster)?\.(?:jpg|webp|mp4)$/;
+export const OBJECT_NAME_PATTERN = /^(?:pending\/)?[A-Za-z0-9_-]{22}(?:(?:-\d{2,4}|-poster)?\.(?:jpg|webp|mp4)|-original\.video)$/;
 export const TEMP_KEY_PATTERN = /^[a-f0-9]{32}$/;
 
 export function isObjectName(name: string): boolean {

@@ -114,10 +114,10 @@ describe('files judged by their bytes', () => {
 
   it('refuses a JPEG named .mp4, an HTML video and an MP4 sent as a picture', async () => {
     const jpeg = await pictureBytes();
-    await expectRefused(() => guestPost({ postVideo: file(jpeg, 'video.mp4', 'video/mp4') }), 400, 'El video debe estar en formato MP4');
-    await expectRefused(() => ownerPost({ postVideo: file(jpeg, 'video.mp4', 'video/mp4') }), 400, 'El video debe estar en formato MP4');
-    await expectRefused(() => ownerPost({ postVideo: file(html, 'video.mp4', 'video/mp4') }), 400, 'El video debe estar en formato MP4');
-    await expectRefused(() => ownerPost({ postVideo: file(Buffer.alloc(0), 'vacio.mp4', 'video/mp4') }), 400, 'El video debe estar en formato MP4');
+    await expectRefused(() => guestPost({ postVideo: file(jpeg, 'video.mp4', 'video/mp4') }), 400, 'El archivo no es un video que podamos leer (MP4, MOV, 3GP o WebM)');
+    await expectRefused(() => ownerPost({ postVideo: file(jpeg, 'video.mp4', 'video/mp4') }), 400, 'El archivo no es un video que podamos leer (MP4, MOV, 3GP o WebM)');
+    await expectRefused(() => ownerPost({ postVideo: file(html, 'video.mp4', 'video/mp4') }), 400, 'El archivo no es un video que podamos leer (MP4, MOV, 3GP o WebM)');
+    await expectRefused(() => ownerPost({ postVideo: file(Buffer.alloc(0), 'vacio.mp4', 'video/mp4') }), 400, 'El archivo no es un video que podamos leer (MP4, MOV, 3GP o WebM)');
     await expectRefused(() => ownerPost({ postPicture: file(mp4Bytes(), 'foto.jpg', 'image/jpeg') }), 400, 'La foto debe ser una imagen PNG o JPG');
   });
 

@@ -7,7 +7,16 @@ import type { MediaLink } from '../../media/media-links';
 import { POSTER_SUFFIX } from '../../media/media-keys';
 import type { ListedPost } from './content.repository';
 
-export function presentPost(row: ListedPost, memorialIdentifier: string, link: MediaLink): Post {
+/** A video still converting (with its progress) or whose conversion failed: the owner's views only. */
+export function videoStateOf(row: Pick<ListedPost, 'id' | 'mediaState' | 'mediaError'>, progress: ReadonlyMap<number, number>): Pick<Post, 'processing' | 'failed'> {
+  if (row.mediaState === 'processing') return { processing: { progress: progress.get(row.id) ?? 0 } };
+  if (row.mediaState === 'failed') return { failed: row.mediaError ?? '' };
+  return {};
+}
+
+const NO_PROGRESS: ReadonlyMap<number, number> = new Map();
+
+export function presentPost(row: ListedPost, memorialIdentifier: string, link: MediaLink, progress = NO_PROGRESS): Post {
   return {
     identifier: memorialIdentifier,
     reg: row.reg,
@@ -19,6 +28,7 @@ export function presentPost(row: ListedPost, memorialIdentifier: string, link: M
     place: row.place,
     // Only the owner's lists hold hidden posts (visitors' lists leave them out).
     ...(row.hiddenReason !== null ? { hidden: true, hiddenReason: row.hiddenReason } : {}),
+    ...videoStateOf(row, progress),
   };
 }
 
@@ -28,11 +38,11 @@ export function posterOf(row: Pick<ListedPost, 'mediaKey' | 'mediaKind' | 'media
   return { poster: link(row.mediaKey, 'video').replace(/\.mp4$/, POSTER_SUFFIX) };
 }
 
-export function presentPosts(rows: readonly ListedPost[], memorialIdentifier: string, link: MediaLink): { posts: Post[] } {
-  return { posts: rows.map((row) => presentPost(row, memorialIdentifier, link)) };
+export function presentPosts(rows: readonly ListedPost[], memorialIdentifier: string, link: MediaLink, progress = NO_PROGRESS): { posts: Post[] } {
+  return { posts: rows.map((row) => presentPost(row, memorialIdentifier, link, progress)) };
 }
 
-export function presentPendingPosts(rows: readonly ListedPost[], link: MediaLink): { posts: PendingPost[] } {
+export function presentPendingPosts(rows: readonly ListedPost[], link: MediaLink, progress = NO_PROGRESS): { posts: PendingPost[] } {
   return {
     posts: rows.map((row) => ({
       reg: row.reg,
@@ -41,6 +51,7 @@ export function presentPendingPosts(rows: readonly ListedPost[], link: MediaLink
       text: row.text,
       path: link(row.mediaKey, row.mediaKind),
       ...posterOf(row, link),
+      ...videoStateOf(row, progress),
     })),
   };
 }

@@ -12,20 +12,32 @@ import { isUniqueViolation } from '../../db/errors';
  */
 export type PostList = 'owner' | 'approved-guest' | 'owner-with-hidden' | 'approved-guest-with-hidden' | 'pending-guest';
 
-const LISTED_COLUMNS = ['reg', 'authorName', 'text', 'mediaKey', 'mediaKind', 'mediaPoster', 'place', 'hiddenReason'] as const;
+const LISTED_COLUMNS = ['id', 'reg', 'authorName', 'text', 'mediaKey', 'mediaKind', 'mediaPoster', 'mediaState', 'mediaError', 'place', 'hiddenReason'] as const;
 /** What a list shows of a post (guest pages read these lists most: no more columns than needed). */
 export type ListedPost = Pick<PostRow, (typeof LISTED_COLUMNS)[number]>;
+
+/** The progress (0–100) of the memorial's videos being converted, by post id. */
+export async function conversionProgress(db: Kysely<Database>, memorialId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('videoConversions')
+    .innerJoin('posts', 'posts.id', 'videoConversions.postId')
+    .select(['videoConversions.postId', 'videoConversions.progress'])
+    .where('posts.memorialId', '=', memorialId)
+    .execute();
+  return new Map(rows.map((row) => [row.postId, row.progress]));
+}
 
 /** Owner posts by place (highest first); guest posts newest first. */
 export function listPosts(db: Kysely<Database>, memorialId: number, list: PostList): Promise<ListedPost[]> {
   const query = db.selectFrom('posts').select(LISTED_COLUMNS).where('memorialId', '=', memorialId);
   switch (list) {
+    // Visitors' lists: never a video that cannot play yet (issue 26).
     case 'owner':
-      return query.where('authorKind', '=', 'owner').where('state', '=', 'approved').where('hiddenAt', 'is', null).orderBy('place', 'desc').orderBy('reg', 'desc').execute();
+      return query.where('authorKind', '=', 'owner').where('state', '=', 'approved').where('hiddenAt', 'is', null).where('mediaState', '=', 'ready').orderBy('place', 'desc').orderBy('reg', 'desc').execute();
     case 'owner-with-hidden':
       return query.where('authorKind', '=', 'owner').where('state', '=', 'approved').orderBy('place', 'desc').orderBy('reg', 'desc').execute();
     case 'approved-guest':
-      return query.where('authorKind', '=', 'guest').where('state', '=', 'approved').where('hiddenAt', 'is', null).orderBy('reg', 'desc').execute();
+      return query.where('authorKind', '=', 'guest').where('state', '=', 'approved').where('hiddenAt', 'is', null).where('mediaState', '=', 'ready').orderBy('reg', 'desc').execute();
     case 'approved-guest-with-hidden':
       return query.where('authorKind', '=', 'guest').where('state', '=', 'approved').orderBy('reg', 'desc').execute();
     case 'pending-guest':
@@ -85,6 +97,19 @@ export async function pendingLoad(db: Kysely<Database>, memorialId: number): Pro
 }
 
 /** Pending → approved; null when it is no longer pending (approved or denied meanwhile). */
+/** Approves a visitor's post whose video is converting; its media key stays until the conversion ends. */
+export async function markApprovedWhileConverting(db: Kysely<Database>, id: number): Promise<PostRow | null> {
+  const row = await db
+    .updateTable('posts')
+    .set({ state: 'approved', approvedAt: nowIso() })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where('mediaState', '=', 'processing')
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 export async function markApproved(db: Kysely<Database>, id: number, mediaKey: string | null): Promise<PostRow | null> {
   const row = await db
     .updateTable('posts')

@@ -58,8 +58,8 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
   for (const [path, list] of ownerLists) {
     app.get(path, async (request) => {
       const { identifier } = parseInput(identifierQuerySchema, request.query);
-      const { memorial, posts } = await list(ctx, await caller(request), identifier);
-      return ok(presentPosts(posts, memorial.identifier, ctx.mediaLinks.of(memorial)));
+      const { memorial, posts, progress } = await list(ctx, await caller(request), identifier);
+      return ok(presentPosts(posts, memorial.identifier, ctx.mediaLinks.of(memorial), progress));
     });
   }
 
@@ -84,8 +84,8 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
 
   app.get('/content/get-guest-pending-posts', async (request) => {
     const { identifier } = parseInput(identifierQuerySchema, request.query);
-    const { memorial, posts } = await service.pendingGuestPosts(ctx, await caller(request), identifier);
-    return ok(presentPendingPosts(posts, ctx.mediaLinks.of(memorial)));
+    const { memorial, posts, progress } = await service.pendingGuestPosts(ctx, await caller(request), identifier);
+    return ok(presentPendingPosts(posts, ctx.mediaLinks.of(memorial), progress));
   });
 
   app.post('/content/save-admin-message', { config: { multipartFiles: true } }, async (request) => {

@@ -9,7 +9,8 @@ import { authorize, type Permission } from '../../auth/permissions';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { badRequest, conflict, forbidden, notFound, parseInput, tooManyRequests } from '../../http/errors';
 import { limaDate } from '@recuerdos/shared/dates';
-import { isPendingKey, newMediaKey, objectNames, POSTER_SUFFIX, postShape, publicKeyOf, type MediaShape } from '../../media/media-keys';
+import { isPendingKey, newMediaKey, objectNames, ORIGINAL_SUFFIX, POSTER_SUFFIX, postShape, publicKeyOf, type MediaShape } from '../../media/media-keys';
+import { queueConversion, VIDEO_CONVERT_JOB } from '../../media/video-conversion';
 import { reserveAll, type Allowance } from '../../security/attempt-guard';
 import type { MediaStore } from '../../storage/media-store';
 import type { MediaUpload } from '../../media/media-upload';
@@ -105,12 +106,15 @@ async function permitted(ctx: AppContext, caller: Caller, identifier: string, pe
 export interface PostsOf {
   memorial: Memorial;
   posts: readonly repo.ListedPost[];
+  /** How far each video being converted is (the owner's views; read fresh, never cached). */
+  progress: ReadonlyMap<number, number>;
 }
 
 async function postsOf(ctx: AppContext, caller: Caller, identifier: string, permission: Permission, list: repo.PostList): Promise<PostsOf> {
   const { memorial } = await permitted(ctx, caller, identifier, permission);
   const posts = list === 'pending-guest' ? await repo.listPosts(ctx.db, memorial.id, list) : await cachedPostList(ctx.db, memorial, list);
-  return { memorial, posts };
+  const converting = posts.some((post) => post.mediaState === 'processing');
+  return { memorial, posts, progress: converting ? await repo.conversionProgress(ctx.db, memorial.id) : new Map() };
 }
 
 // The owner's own view shows the posts an operator hid, marked as hidden; visitors never get them.
@@ -137,15 +141,36 @@ async function storePost(
   const store = ctx.media;
   const staged = file.kind === 'picture' ? await StagedMedia.picture(store, file.buffer, 'post') : StagedMedia.video(store, file.temp, file.poster);
   const key = newMediaKey(pending);
+  // A video without a poster is an original to convert (issue 26): the post waits for it.
+  const converting = file.kind === 'video' && file.poster === null;
   const row = await staged.commit(
     key,
-    () => repo.insertPost(ctx.db, { ...values, mediaKey: key, mediaKind: staged.kind, mediaBytes: uploadBytes(upload), mediaPoster: staged.kind === 'video' ? 1 : 0 }),
+    async () => {
+      const post = await repo.insertPost(ctx.db, {
+        ...values,
+        mediaKey: key,
+        mediaKind: staged.kind,
+        mediaBytes: uploadBytes(upload),
+        mediaPoster: staged.kind === 'video' && !converting ? 1 : 0,
+        ...(converting ? { mediaState: 'processing' as const } : {}),
+      });
+      if (converting) {
+        try {
+          await queueConversion(ctx.db, post.id, key + ORIGINAL_SUFFIX, file.duration);
+        } catch (err) {
+          await repo.deletePostRow(ctx.db, post.id);
+          throw err;
+        }
+      }
+      return post;
+    },
     async (row) => {
       await repo.deletePostRow(ctx.db, row.id);
     },
     ctx.log,
   );
   countUpload(staged.kind, uploadBytes(upload));
+  if (converting) await ctx.jobs.soon(VIDEO_CONVERT_JOB, ctx.db);
   return row;
 }
 
@@ -296,7 +321,9 @@ export async function approvePost(ctx: AppContext, caller: Caller, input: PostKe
   if (post.state !== 'pending') throw notFound(CONTENT_MESSAGES.pendingNotFound);
 
   let approved: PostRow | null;
-  if (post.mediaKey && post.mediaKind && isPendingKey(post.mediaKey)) {
+  if (post.mediaState === 'processing' && (approved = await repo.markApprovedWhileConverting(ctx.db, post.id))) {
+    // Its video is still converting: it goes public, objects and all, when the conversion ends.
+  } else if (post.mediaKey && post.mediaKind && isPendingKey(post.mediaKey)) {
     const store = ctx.media;
     const shape = postShape(post.mediaKind);
     const publicKey = publicKeyOf(post.mediaKey);

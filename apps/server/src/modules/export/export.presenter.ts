@@ -170,11 +170,17 @@ export function presentArchiveHtml(contents: ArchiveContents): string {
 ${htmlCeremonies(contents.ceremonies)}
 ${section('Publicaciones', contents.family, () => 'Familia', 'La familia aún no había compartido publicaciones.')}
 ${section('Recuerdos compartidos por otros', contents.visitors, (post) => `De ${post.authorName}`, 'Aún no había recuerdos compartidos por otras personas.')}
-<p class="note">Copia descargada de Recuerdos el ${escapeHtml(postDate(limaDate(contents.exportedAt)))}. El memorial en línea: <a href="${escapeHtml(contents.guestLink)}">${escapeHtml(contents.guestLink)}</a>. Los datos también están en el archivo ${JSON_FILE}.</p>
+<p class="note">Copia descargada de Recuerdos el ${escapeHtml(postDate(limaDate(contents.exportedAt)))}. El memorial en línea: <a href="${escapeHtml(contents.guestLink)}">${escapeHtml(contents.guestLink)}</a>. Los datos también están en el archivo ${JSON_FILE}.${videoNote(contents)}</p>
 </main>
 </body>
 </html>
 `;
+}
+
+/** Issue 26: videos are kept only as converted to play everywhere; the family is told so. */
+function videoNote(contents: { family: ArchivedPost[]; visitors: ArchivedPost[] }): string {
+  const hasVideo = [...contents.family, ...contents.visitors].some((item) => item.post.mediaKind === 'video');
+  return hasVideo ? ' Los videos están en la versión que guardamos para que se vean en cualquier navegador (MP4); el archivo original de cada video no se conserva.' : '';
 }
 
 /** POST /person/export-ticket: the link the browser follows to download the archive. */

@@ -8,7 +8,7 @@ export type ExportedPost = Pick<PostRow, (typeof EXPORTED_COLUMNS)[number]>;
 
 /** Approved posts (not those an operator hid): the family's by place (as on the memorial), then the visitors' newest first. */
 export async function publishedPosts(db: Kysely<Database>, memorialId: number): Promise<{ family: ExportedPost[]; visitors: ExportedPost[] }> {
-  const base = db.selectFrom('posts').select(EXPORTED_COLUMNS).where('memorialId', '=', memorialId).where('state', '=', 'approved').where('hiddenAt', 'is', null);
+  const base = db.selectFrom('posts').select(EXPORTED_COLUMNS).where('memorialId', '=', memorialId).where('state', '=', 'approved').where('hiddenAt', 'is', null).where('mediaState', '=', 'ready');
   const [family, visitors] = await Promise.all([
     base.where('authorKind', '=', 'owner').orderBy('place', 'desc').orderBy('reg', 'desc').execute(),
     base.where('authorKind', '=', 'guest').orderBy('reg', 'desc').execute(),

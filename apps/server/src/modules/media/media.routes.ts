@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../http/errors';
 import { matchesEtag } from '../../http/etag';
 import { isObjectName, type ByteRange } from '../../storage/media-store';
 import { isPrivate, keyOfObject, memorialOfKey, parseMediaRequest, type MediaLinks, type MediaRequest } from '../../media/media-links';
+import { ORIGINAL_SUFFIX } from '../../media/media-keys';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const PENDING_CACHE = 'private, no-store';
@@ -45,7 +46,8 @@ export const mediaRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { c
 
   app.get('/media/*', async (request, reply): Promise<FastifyReply> => {
     const asked = parseMediaRequest((request.params as { '*'?: string })['*'] ?? '');
-    if (!asked || !isObjectName(asked.name)) throw notFound();
+    // A video's original waiting for its conversion (issue 26) is the server's, never served.
+    if (!asked || !isObjectName(asked.name) || asked.name.endsWith(ORIGINAL_SUFFIX)) throw notFound();
     const { name } = asked;
     // A private memorial's media answer only signed, unexpired links of its current access code;
     // a public memorial's plain paths stop answering once it turns private (issue 12 §6).

@@ -274,7 +274,7 @@ describe('limits and permissions (those of the submission it serves)', () => {
     const jpeg = await pictureBytes();
     const fake = await sendWhole({ guest }, jpeg);
     const refused = await t.post('/api/content/save-guest-message', { identifier: memorial.identifier, fullname: 'Ana', message: ' ', upload: idOf(fake) }, { guest });
-    expect(refused).toMatchObject({ status: 400, body: { message: 'El video debe estar en formato MP4' } });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'El archivo no es un video que podamos leer (MP4, MOV, 3GP o WebM)' } });
     expect(await countPosts()).toBe(posts);
     expect(await uploadRows()).toBe(0);
     expect(await mediaFiles(t.ctx.media)).toEqual(before);
@@ -428,7 +428,7 @@ describe('what unfinished uploads may hold (issue 31 §3)', () => {
     const fake = await sendWhole(who, await pictureBytes(), m.memorial.identifier, v);
     expect(await budgetOf(ip)).toBeGreaterThan(0);
     const refused = await v.post('/api/content/save-guest-message', { identifier: m.memorial.identifier, fullname: 'Ana', message: ' ', upload: idOf(fake) }, { guest: m.guest, headers: { 'x-forwarded-for': ip } });
-    expect(refused).toMatchObject({ status: 400, body: { message: 'El video debe estar en formato MP4' } });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'El archivo no es un video que podamos leer (MP4, MOV, 3GP o WebM)' } });
     expect(await budgetOf(ip)).toBe(0);
     expect(await rowsOf(m.memorial)).toBe(0);
   });

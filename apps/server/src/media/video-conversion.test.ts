@@ -1,0 +1,234 @@
+// Issue 26: what phones record is accepted by what ffprobe reads in it, converted once on the jobs
+// engine to H.264/AAC stereo in a fast-start MP4 of at most 1280 px, upright; the owner sees it
+// converting, visitors only once it plays; a failed conversion tells why and leaves nothing; two
+// instances share the queue and one killed mid-way leaves its conversion to the other.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PendingPost, Post } from '@recuerdos/shared/api-types';
+import { startTestServer, type TestServer } from '../../test/helper';
+import { makeGuestToken, makeOwner } from '../../test/factories';
+import { file, mediaFiles, objectNameOf, phoneVideo, type PhoneVideo } from '../../test/media-fixtures';
+import type { Memorial } from '../db/schema';
+import { CONVERSION_ATTEMPTS, drainConversions, videoConvertJob } from './video-conversion';
+import { topLevelBoxes, VIDEO_MESSAGES } from './video-processing';
+
+const run = promisify(execFile);
+let clock = Date.now();
+let t: TestServer;
+let other: TestServer;
+let memorial: Memorial;
+let token: string;
+let guest: string;
+let scratch: string;
+
+// The queue is drained when an upload asks for it and by the tests; never by the minute's schedule mid-test.
+const jobs = [{ ...videoConvertJob, cron: '0 0 1 1 *' }];
+
+beforeAll(async () => {
+  t = await startTestServer({ now: () => new Date(clock), jobs });
+  other = await startTestServer({ shareWith: t, now: () => new Date(clock), jobs, env: t.s3 ? {} : { MEDIA_DIR: t.config.mediaDir } });
+  // A private memorial: visitors come in with its code.
+  const owner = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'rosas', flagNotification: 0 } });
+  memorial = owner.memorial;
+  token = owner.token;
+  guest = await makeGuestToken(t.db, memorial);
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-conversion-test-'));
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+const NAMES: Record<PhoneVideo, string> = { 'hevc-mov': 'IMG_0001.MOV', 'mpeg4-3gp': 'VID0001.3gp', 'vp9-webm': 'video.webm', 'undecodable-hevc': 'IMG_0002.MOV' };
+const TYPES: Record<PhoneVideo, string> = { 'hevc-mov': 'video/quicktime', 'mpeg4-3gp': 'video/3gpp', 'vp9-webm': 'video/webm', 'undecodable-hevc': 'video/quicktime' };
+
+const ownerPost = (kind: PhoneVideo, message = '') =>
+  t.post('/api/content/save-admin-message', { identifier: memorial.identifier, message, postVideo: file(phoneVideo(kind), NAMES[kind], TYPES[kind]) }, { token });
+const guestPost = (kind: PhoneVideo) =>
+  t.post('/api/content/save-guest-message', { identifier: memorial.identifier, fullname: 'Lucía', message: '', postVideo: file(phoneVideo(kind), NAMES[kind], TYPES[kind]) }, { guest });
+
+const ownerList = async () => (await t.get<{ posts: Post[] }>(`/api/content/get-admin-posts?identifier=${memorial.identifier}`, { token })).body.data.posts;
+const ownerGuestList = async () => (await t.get<{ posts: Post[] }>(`/api/content/get-guest-approved-posts?identifier=${memorial.identifier}`, { token })).body.data.posts;
+const pendingList = async () => (await t.get<{ posts: PendingPost[] }>(`/api/content/get-guest-pending-posts?identifier=${memorial.identifier}`, { token })).body.data.posts;
+const visitorLists = async () => [
+  ...(await t.get<{ posts: Post[] }>(`/api/content/get-admin-posts-for-guest?id=${memorial.identifier}`, { guest })).body.data.posts,
+  ...(await t.get<{ posts: Post[] }>(`/api/content/get-guest-approved-posts-for-guest?id=${memorial.identifier}`, { guest })).body.data.posts,
+];
+
+/** Runs `work` with no conversion asked for by its uploads (the test drives the queue itself). */
+async function unconverted<T>(work: () => Promise<T>): Promise<T> {
+  const soon = t.ctx.jobs.soon.bind(t.ctx.jobs);
+  t.ctx.jobs.soon = () => Promise.resolve();
+  try {
+    return await work();
+  } finally {
+    t.ctx.jobs.soon = soon;
+  }
+}
+
+/** Runs the queue here until the post's conversion is over (the job asked for at upload may run it too). */
+async function converted(reg: string): Promise<void> {
+  for (;;) {
+    const row = await t.db.selectFrom('posts').select('mediaState').where('reg', '=', reg).where('memorialId', '=', memorial.id).executeTakeFirst();
+    if (row?.mediaState !== 'processing') return;
+    await drainConversions(t.ctx, { perInstance: 1, threads: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface Probed {
+  codec: string;
+  pixFmt: string;
+  width: number;
+  height: number;
+  rotation: number;
+  audioCodec: string | null;
+  channels: number | null;
+  duration: number;
+  boxes: string[];
+}
+
+/** What ffprobe reads in a stored object. */
+async function probeStored(name: string): Promise<Probed> {
+  const object = await t.ctx.media.get(name);
+  if (!object) throw new Error(`${name} is not stored`);
+  const local = path.join(scratch, `${Math.random().toString(36).slice(2)}.mp4`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  await fs.writeFile(local, Buffer.concat(chunks));
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,pix_fmt,width,height,channels:stream_side_data=rotation:format=duration', '-of', 'json', local]);
+  const parsed = JSON.parse(stdout) as {
+    streams: { codec_type: string; codec_name: string; pix_fmt?: string; width?: number; height?: number; channels?: number; side_data_list?: { rotation?: number }[] }[];
+    format: { duration: string };
+  };
+  const video = parsed.streams.find((s) => s.codec_type === 'video');
+  const audio = parsed.streams.find((s) => s.codec_type === 'audio');
+  return {
+    codec: video?.codec_name ?? '',
+    pixFmt: video?.pix_fmt ?? '',
+    width: video?.width ?? 0,
+    height: video?.height ?? 0,
+    rotation: video?.side_data_list?.find((side) => side.rotation !== undefined)?.rotation ?? 0,
+    audioCodec: audio?.codec_name ?? null,
+    channels: audio?.channels ?? null,
+    duration: Number(parsed.format.duration),
+    boxes: await topLevelBoxes(local),
+  };
+}
+
+function expectPlaysEverywhere(probed: Probed, orientation: 'portrait' | 'landscape', sound: boolean): void {
+  expect(probed).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', rotation: 0, ...(sound ? { audioCodec: 'aac', channels: 2 } : {}) });
+  expect(orientation === 'portrait' ? probed.height > probed.width : probed.width > probed.height).toBe(true);
+  expect(Math.max(probed.width, probed.height)).toBeLessThanOrEqual(1280);
+  expect(probed.boxes.indexOf('moov')).toBeLessThan(probed.boxes.indexOf('mdat'));
+  expect(probed.duration).toBeGreaterThan(0.8);
+  expect(probed.duration).toBeLessThan(1.2);
+}
+
+describe('what phones record (issue 26 §1, §2)', () => {
+  it('converts an iPhone’s upright HEVC .MOV with 5.1 sound: the owner sees it converting, then an upright H.264/AAC stereo MP4 with its poster; no original is kept', async () => {
+    const res = await ownerPost('hevc-mov', 'Su último viaje');
+    expect(res.status).toBe(200);
+    const saved = res.body.data as unknown as { data: { path: string; reg: string } };
+    // The path still ends in .mp4 (the spec's client recognises videos by it).
+    expect(saved.data.path).toMatch(/\.mp4$/);
+    const reg = saved.data.reg;
+    const before = (await ownerList()).find((post) => post.reg === reg);
+    // Converting, or already converted by the job asked for at upload.
+    if (before?.processing) expect(before.processing.progress).toBeGreaterThanOrEqual(0);
+    await converted(reg);
+    const post = (await ownerList()).find((p) => p.reg === reg);
+    expect(post).toBeDefined();
+    expect(post?.processing).toBeUndefined();
+    expect(post?.failed).toBeUndefined();
+    expect(post?.path).toMatch(/\.mp4$/);
+    expect(post?.poster).toMatch(/-poster\.jpg$/);
+    expectPlaysEverywhere(await probeStored(objectNameOf(post?.path ?? '')), 'portrait', true);
+    // Visitors see it now, and nothing but the video and its poster is stored under its key.
+    expect((await visitorLists()).map((p) => p.reg)).toContain(reg);
+    const key = objectNameOf(post?.path ?? '').replace(/\.mp4$/, '');
+    expect((await mediaFiles(t.ctx.media)).filter((name) => name.includes(key))).toEqual([`${key}-poster.jpg`, `${key}.mp4`]);
+  });
+
+  it('converts an old Android’s MPEG-4 part 2 .3gp and a VP9 .webm', async () => {
+    for (const kind of ['mpeg4-3gp', 'vp9-webm'] as const) {
+      const res = await ownerPost(kind);
+      expect(res.status).toBe(200);
+      const reg = (res.body.data as unknown as { data: { reg: string } }).data.reg;
+      await converted(reg);
+      const post = (await ownerList()).find((p) => p.reg === reg);
+      expectPlaysEverywhere(await probeStored(objectNameOf(post?.path ?? '')), 'landscape', true);
+    }
+  });
+
+  it('refuses, in Spanish and storing nothing, bytes that only look like a video and a stream ffmpeg cannot decode', async () => {
+    const before = await mediaFiles(t.ctx.media);
+    const posts = await t.db.selectFrom('posts').select('id').execute();
+    const fake = Buffer.concat([phoneVideo('hevc-mov').subarray(0, 64), Buffer.alloc(4096, 0x20)]);
+    for (const body of [fake, phoneVideo('undecodable-hevc')]) {
+      const res = await t.post('/api/content/save-admin-message', { identifier: memorial.identifier, message: '', postVideo: file(body, 'IMG_0003.MOV', 'video/quicktime') }, { token });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(VIDEO_MESSAGES.unreadable);
+    }
+    expect(await mediaFiles(t.ctx.media)).toEqual(before);
+    expect(await t.db.selectFrom('posts').select('id').execute()).toEqual(posts);
+  });
+});
+
+describe('while it converts (issue 26 §3)', () => {
+  it('keeps a visitor’s video on a private memorial from visitors until it is approved and converted; the owner may approve it while it converts', async () => {
+    // Nobody converts until the owner has approved it.
+    const reg = await unconverted(async () => {
+      expect((await guestPost('vp9-webm')).status).toBe(200);
+      const pending = await pendingList();
+      const waiting = pending.find((p) => p.processing);
+      expect(waiting?.processing).toEqual({ progress: 0 });
+      const reg = waiting?.reg ?? '';
+      expect((await visitorLists()).map((p) => p.reg)).not.toContain(reg);
+      expect((await t.post('/api/content/approve-message', { identifier: memorial.identifier, date: reg }, { token, as: 'json' })).status).toBe(200);
+      // Approved, still converting: the owner sees it so, visitors not yet.
+      expect((await ownerGuestList()).find((p) => p.reg === reg)?.processing).toEqual({ progress: 0 });
+      expect((await visitorLists()).map((p) => p.reg)).not.toContain(reg);
+      return reg;
+    });
+    await converted(reg);
+    const shown = (await visitorLists()).find((p) => p.reg === reg);
+    expect(shown?.path).toMatch(/\.mp4/);
+    // Published under its public key: nothing stays under pending/.
+    expect(objectNameOf(shown?.path ?? '')).not.toMatch(/^pending\//);
+    expect((await mediaFiles(t.ctx.media)).filter((name) => name.startsWith('pending/'))).toEqual([]);
+    expectPlaysEverywhere(await probeStored(objectNameOf(shown?.path ?? '')), 'landscape', true);
+  });
+
+  it('retries a conversion whose instance was killed mid-way on another instance, and fails one that never succeeds with a Spanish message and nothing left', async () => {
+    const regOf = (res: { body: { data: unknown } }) => (res.body.data as { data: { reg: string } }).data.reg;
+    const reg = regOf(await unconverted(() => ownerPost('mpeg4-3gp')));
+    const post = await t.db.selectFrom('posts').select(['id', 'mediaKey']).where('reg', '=', reg).executeTakeFirstOrThrow();
+    // An instance took it and was killed: its lease holds it until it runs out.
+    await t.db.updateTable('videoConversions').set({ instance: 'killed', attempts: 1, leaseUntil: new Date(clock + 60_000).toISOString() }).where('postId', '=', post.id).execute();
+    expect(await drainConversions(other.ctx, { perInstance: 1, threads: 1 })).toEqual({ converted: 0, failed: 0 });
+    clock += 120_000;
+    expect(await drainConversions(other.ctx, { perInstance: 1, threads: 1 })).toEqual({ converted: 1, failed: 0 });
+    expect((await ownerList()).find((p) => p.reg === reg)?.processing).toBeUndefined();
+    expect(await t.db.selectFrom('videoConversions').select('postId').where('postId', '=', post.id).execute()).toEqual([]);
+
+    // An original lost from the store fails every attempt: after the last, the owner is told why.
+    const failing = regOf(await unconverted(() => ownerPost('vp9-webm')));
+    const row = await t.db.selectFrom('posts').innerJoin('videoConversions', 'videoConversions.postId', 'posts.id').select(['posts.id', 'posts.mediaKey', 'videoConversions.source']).where('reg', '=', failing).executeTakeFirstOrThrow();
+    await t.ctx.media.delete(row.source);
+    for (let attempt = 1; attempt <= CONVERSION_ATTEMPTS; attempt++) {
+      await drainConversions(t.ctx, { perInstance: 1, threads: 1 });
+      clock += 10 * 60_000;
+    }
+    const failed = (await ownerList()).find((p) => p.reg === failing);
+    expect(failed?.failed).toBe('No pudimos procesar este video. Prueba a enviarlo de nuevo o con otro archivo');
+    expect((await visitorLists()).map((p) => p.reg)).not.toContain(failing);
+    expect((await mediaFiles(t.ctx.media)).filter((name) => name.includes(row.mediaKey ?? '-'))).toEqual([]);
+    expect(await t.db.selectFrom('videoConversions').select('postId').where('postId', '=', row.id).execute()).toEqual([]);
+  });
+});
