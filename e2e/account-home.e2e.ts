@@ -110,6 +110,8 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       // Public: the code and the radios go at once, before the server answers.
       await state.selectOption({ label: 'Perfil público' });
       expect(await codeField.count()).toBe(0);
+      // Each change says it was saved (issue 28 §11).
+      await page.getByRole('status').getByText('El perfil ahora es público.').waitFor();
       expect(await page.getByRole('group', { name: '¿Los invitados pueden dejar mensajes?' }).count()).toBe(0);
       await eventually(() => api<{ type: string }>(server, 'GET', `/person/verify-type-account?id=${id}`), (r) => r.data.type === 'U');
       // A visitor now reads the memorial without a code.
@@ -137,6 +139,7 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       expect((await savedCode()).data.personData.entercode).toBe(memorial.accessCode);
       // …then saved: a visitor enters with the new code, no longer with the old one.
       await eventually(savedCode, (r) => r.data.personData.entercode === 'miclavenueva202');
+      await page.getByRole('status').getByText('El código de acceso ahora es miclavenueva202.').waitFor();
       expect(await accessAllowed(id, 'miclavenueva202')).toBe(true);
       expect(await accessAllowed(id, memorial.accessCode)).toBe(false);
       // On the memorial page, a visitor meets the code screen and enters with the new code.
@@ -158,6 +161,9 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
 
       // Flags.
       await page.getByRole('group', { name: '¿Los invitados pueden subir fotos y videos?' }).getByLabel('No').check();
+      await page.getByRole('status').getByText('Los invitados no pueden subir fotos ni videos.').waitFor();
+      // One 'Guardado' at a time: the new one replaces the last.
+      expect(await page.getByRole('status').getByText('Guardado', { exact: true }).count()).toBe(1);
       await eventually(() => api<{ flagpic: string; flagmsg: string }>(server, 'GET', `/person/verify-type-account?id=${id}`), (r) => r.data.flagpic === '0' && r.data.flagmsg === '1');
       await page.getByRole('group', { name: '¿Los invitados pueden dejar mensajes?' }).getByLabel('No').check();
       await eventually(() => api<{ flagmsg: string }>(server, 'GET', `/person/verify-type-account?id=${id}`), (r) => r.data.flagmsg === '0');
@@ -211,6 +217,7 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       const sendCode = page.getByRole('checkbox', { name: 'Enviar el código de acceso al compartir' });
       await page.getByText('Quien tenga el código puede entrar al memorial.', { exact: false }).waitFor();
       await sendCode.check();
+      await page.getByRole('status').getByText('El código de acceso irá al compartir y en los recordatorios.').waitFor();
       await eventually(() => api<{ personData: { flagsharecode: string } }>(server, 'GET', `/person/get-person?identifier=${id}`, { token }), (r) => r.data.personData.flagsharecode === '1');
       expect(await shared()).toBe(`https://wa.me/?text=${sharedLink}\nCódigo de acceso: miclavenueva202`);
       for (const button of ['Recordatorio A6 (PDF)', 'Tamaño billetera (PDF)']) expect((await cardText(button)).text, button).toContain('Código de acceso: miclavenueva202');

@@ -1,10 +1,11 @@
 // The owner home's logic: card places counting down, the drop and keyboard rules of spec §4, the
 // saved post's fallback (spec §8), and the access code saved 1 s after typing stops (spec §9).
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OwnerPersonData, Post } from '@recuerdos/shared/api-types';
 import { createQueryClient } from '../../app/query-client';
+import { Toaster } from '../../components/toast';
 import { accountKeys } from '../../lib/account/keys';
 import { mockApi, storeUser } from '../../test/render';
 import { cardPlaces, updateCardsOrder } from './api/update-cards-order';
@@ -111,6 +112,7 @@ describe('access code (spec §5, §9)', () => {
     return render(
       <QueryClientProvider client={client}>
         <PermissionsPanel person={data} />
+        <Toaster />
       </QueryClientProvider>,
     );
   }
@@ -195,6 +197,33 @@ describe('access code (spec §5, §9)', () => {
     expect(screen.getByText(/^Cualquiera con el enlace puede verlo/)).toBeTruthy();
     expect(whatsappText()).not.toContain('recuerdo');
     await act(() => vi.advanceTimersByTimeAsync(0));
+  });
+
+  it('says that each change was saved, or that it was not (issue 28 §11)', async () => {
+    let refuse = false;
+    mockApi({
+      'POST /person/update-flag-message': () => (refuse ? { code: '500', message: 'Inténtalo de nuevo en unos minutos' } : { code: '200', data: {} }),
+      'POST /person/update-access-code': () => ({ code: '200', data: {} }),
+      'GET /person/get-person': () => ({ code: '200', data: { personData: person } }),
+    });
+    renderPanel();
+    const messages = screen.getByRole('group', { name: '¿Los invitados pueden dejar mensajes?' });
+    fireEvent.click(within(messages).getByLabelText('No'));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Los invitados no pueden dejar mensajes.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Código de acceso para los visitantes'), { target: { value: 'abuela' } });
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(screen.queryByText('El código de acceso ahora es abuela.')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByText('El código de acceso ahora es abuela.')).toBeTruthy();
+
+    refuse = true;
+    fireEvent.click(within(messages).getByLabelText('Sí'));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('No pudimos guardar el cambio')).toBeTruthy();
+    expect(screen.getByText('Inténtalo de nuevo en unos minutos')).toBeTruthy();
+    expect(screen.queryByText('Los invitados pueden dejar mensajes.')).toBeNull();
   });
 
   it('normalises a code by removing every whitespace', () => {
