@@ -17,14 +17,24 @@ function headerToken(request: FastifyRequest, name: 'token' | 'guest'): string |
   return token;
 }
 
-export function optionalUser(db: Kysely<Database>, request: FastifyRequest): Promise<UserSession | null> {
-  let cached = userCache.get(request);
+/** The session named by that header, looked up once per request however many guards ask. */
+function sessionOf<S>(
+  cache: WeakMap<FastifyRequest, Promise<S | null>>,
+  request: FastifyRequest,
+  header: 'token' | 'guest',
+  find: (token: string) => Promise<S | null>,
+): Promise<S | null> {
+  let cached = cache.get(request);
   if (!cached) {
-    const token = headerToken(request, 'token');
-    cached = token ? findUserSession(db, token) : Promise.resolve(null);
-    userCache.set(request, cached);
+    const token = headerToken(request, header);
+    cached = token ? find(token) : Promise.resolve(null);
+    cache.set(request, cached);
   }
   return cached;
+}
+
+export function optionalUser(db: Kysely<Database>, request: FastifyRequest): Promise<UserSession | null> {
+  return sessionOf(userCache, request, 'token', (token) => findUserSession(db, token));
 }
 
 export async function requireUser(db: Kysely<Database>, request: FastifyRequest): Promise<UserSession> {
@@ -34,11 +44,5 @@ export async function requireUser(db: Kysely<Database>, request: FastifyRequest)
 }
 
 export function optionalGuest(db: Kysely<Database>, request: FastifyRequest): Promise<GuestSession | null> {
-  let cached = guestCache.get(request);
-  if (!cached) {
-    const token = headerToken(request, 'guest');
-    cached = token ? findGuestSession(db, token) : Promise.resolve(null);
-    guestCache.set(request, cached);
-  }
-  return cached;
+  return sessionOf(guestCache, request, 'guest', (token) => findGuestSession(db, token));
 }
