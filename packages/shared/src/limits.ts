@@ -48,3 +48,5 @@ export const LIMITS = {
 export const PICTURE_TYPES = ['image/png', 'image/jpeg'] as const;
 export const PICTURE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 export const VIDEO_TYPE = 'video/mp4';
+/** What phones record (issue 26): the file picker offers these; the server decides by the bytes. */
+export const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/3gpp,video/3gpp2,video/webm,video/x-m4v,.mp4,.mov,.3gp,.3g2,.webm,.m4v';

@@ -83,10 +83,17 @@ export function pictureProblem(file: { type: string; name: string } | null | und
   return byType || (!file.type && byName) ? null : MESSAGES.pictureInvalid;
 }
 
-/** The browser's check of a chosen video file (spec §5): mp4 only, at most 50 MB. */
-export function videoProblem(file: { type: string; name: string; size: number } | null | undefined): string | null {
+const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/3gpp', 'video/3gpp2', 'video/webm', 'video/x-m4v']);
+const VIDEO_NAME = /\.(mp4|mov|3gp|3g2|webm|m4v)$/i;
+
+/**
+ * The browser's check of a chosen video file (spec §5, issue 26): what phones record — MP4, MOV,
+ * 3GP, WebM, M4V, by type or, when the browser names none it knows, by name (the server decides by
+ * the bytes) — at most 50 MB, or `maxBytes` (the owner's resumable upload: 1 GB).
+ */
+export function videoProblem(file: { type: string; name: string; size: number } | null | undefined, maxBytes: number = LIMITS.videoMaxBytes): string | null {
   if (!file) return MESSAGES.videoRequired;
-  if (file.type !== 'video/mp4' && !(file.type === '' && /\.mp4$/i.test(file.name))) return MESSAGES.videoInvalid;
-  if (file.size > LIMITS.videoMaxBytes) return MESSAGES.videoTooLarge;
+  if (!VIDEO_TYPES.has(file.type) && !VIDEO_NAME.test(file.name)) return MESSAGES.videoInvalid;
+  if (file.size > maxBytes) return maxBytes > LIMITS.videoMaxBytes ? MESSAGES.ownerVideoTooLarge : MESSAGES.videoTooLarge;
   return null;
 }

@@ -87,6 +87,14 @@ describe('guest modal and add-post dialog', () => {
     expect(videoProblem(null)).toBe('Selecciona un video');
     expect(videoProblem({ type: 'video/mp4', name: 'a.mp4', size: 50 * 1024 * 1024 + 1 })).toBe('El video seleccionado excede los 50 MB');
     expect(videoProblem({ type: 'video/mp4', name: 'a.mp4', size: 50 * 1024 * 1024 })).toBeNull();
+    // What phones record (issue 26): by type, or by name when the browser names no type it knows.
+    expect(videoProblem({ type: 'video/quicktime', name: 'IMG_0001.MOV', size: 1000 })).toBeNull();
+    expect(videoProblem({ type: '', name: 'VID0001.3gp', size: 1000 })).toBeNull();
+    expect(videoProblem({ type: 'video/webm', name: 'v.webm', size: 1000 })).toBeNull();
+    expect(videoProblem({ type: 'image/jpeg', name: 'foto.jpg', size: 1000 })).toBe('El archivo no es un video que podamos leer (MP4, MOV, 3GP o WebM)');
+    // The owner's resumable upload: up to 1 GB.
+    expect(videoProblem({ type: 'video/quicktime', name: 'IMG_0002.MOV', size: 130 * 1024 * 1024 }, 1024 * 1024 * 1024)).toBeNull();
+    expect(videoProblem({ type: 'video/quicktime', name: 'IMG_0002.MOV', size: 1024 * 1024 * 1024 + 1 }, 1024 * 1024 * 1024)).toBe('El video seleccionado excede 1 GB');
   });
 });
 

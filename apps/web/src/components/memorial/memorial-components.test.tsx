@@ -121,6 +121,21 @@ describe('PostCard', () => {
     expect(screen.queryByRole('button', { name: /Reportar/ })).toBeNull();
   });
 
+  it("shows the owner a video still converting with its progress, and one whose conversion failed with why, neither openable (issue 26)", () => {
+    const onOpen = vi.fn();
+    render(<PostCard post={post({ path: '/media/k.mp4', processing: { progress: 40 } })} authorKind="owner" onOpenMedia={onOpen} />);
+    expect(screen.getByRole('status').textContent).toBe('Procesando el video… 40 %');
+    expect(screen.queryByRole('button', { name: 'Ver video en grande' })).toBeNull();
+    cleanup();
+    render(<PostCard post={post({ path: '/media/k.mp4', failed: 'No pudimos procesar este video. Prueba a enviarlo de nuevo o con otro archivo' })} authorKind="owner" onOpenMedia={onOpen} />);
+    expect(screen.getByRole('alert').textContent).toBe('No pudimos procesar este video. Prueba a enviarlo de nuevo o con otro archivo');
+    expect(screen.queryByRole('button', { name: 'Ver video en grande' })).toBeNull();
+    cleanup();
+    render(<PostCard post={post({ path: '/media/k.mp4', poster: '/media/k-poster.jpg' })} authorKind="owner" onOpenMedia={onOpen} />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ver video en grande' })).toBeTruthy();
+  });
+
   it('renders a text card with title, message and date', () => {
     render(<PostCard post={post()} authorKind="guest" />);
     const card = screen.getByRole('article');

@@ -73,6 +73,25 @@ function HiddenNotice({ post }: { post: Post }) {
   );
 }
 
+/** The owner's view of a video still converting, or whose conversion failed (issue 26): nobody else sees it yet. */
+function VideoStateNotice({ post }: { post: Post }) {
+  if (post.processing) {
+    return (
+      <p className="post-card__converting" role="status">
+        Procesando el video… {post.processing.progress} %
+      </p>
+    );
+  }
+  if (post.failed) {
+    return (
+      <p className="post-card__hidden" role="alert">
+        {post.failed}
+      </p>
+    );
+  }
+  return null;
+}
+
 function PostDate({ post }: { post: Post }) {
   const text = postDate(post.date || post.reg);
   if (!text) return null;
@@ -110,6 +129,7 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, onRequestRe
   return (
     <article className={['post-card', 'post-card--media', `post-card--${kind}`, post.hidden ? 'post-card--hidden' : '', className ?? ''].filter(Boolean).join(' ')} aria-label={`${kind === 'video' ? 'Video' : 'Foto'}: ${author}`}>
       <HiddenNotice post={post} />
+      <VideoStateNotice post={post} />
       <div className={turned ? 'post-card__turn is-turned' : 'post-card__turn'}>
         <div className="post-card__face post-card__front" inert={turned} aria-hidden={turned || undefined}>
           {kind === 'picture' ? (
@@ -142,7 +162,7 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, onRequestRe
             // A video stored before poster frames (until the backfill gives it one): a dark square.
             <span className="post-card__media" />
           )}
-          {onOpenMedia ? (
+          {onOpenMedia && !post.processing && !post.failed ? (
             <button type="button" className={`post-card__open post-card__open--${kind}`} onClick={() => onOpenMedia(post)}>
               {kind === 'video' ? <PlayIcon /> : <ExpandIcon />}
               <span className="visually-hidden">{`Ver ${what} en grande`}</span>

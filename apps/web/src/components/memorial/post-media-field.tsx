@@ -1,9 +1,10 @@
 // A post's picture or video (spec §2 'Add-post dialog and guest modal', §5), for the owner's add-post
-// dialog and the guest modal: the picture cropped to the post canvas, or an MP4 video of at most
-// 50 MB (anything else is refused and the field cleared). React API only: the guest modal runs it on
+// dialog and the guest modal: the picture cropped to the post canvas, or a video as phones record it
+// (MP4, MOV, 3GP, WebM; issue 26) of at most 50 MB — the owner's, sent resumably, 1 GB — (anything
+// else is refused and the field cleared). React API only: the guest modal runs it on
 // Preact.
 import { useId } from 'react';
-import { LIMITS, VIDEO_TYPE } from '@recuerdos/shared/limits';
+import { LIMITS, VIDEO_ACCEPT } from '@recuerdos/shared/limits';
 import { videoProblem, type PostKind } from '@recuerdos/shared/post-schemas';
 import { blockEnter } from '../../lib/block-enter';
 import { PictureCropField } from './picture-crop-field';
@@ -25,9 +26,23 @@ export interface PostMediaFieldProps {
   videoInputClassName: string;
   /** Spec §5's blocked Enter, on the video input too (the guest modal). */
   blockEnterOnVideo?: boolean;
+  /** The largest video accepted (the owner's: LIMITS.ownerVideoMaxBytes; a visitor's: 50 MB). */
+  videoMaxBytes?: number;
 }
 
-export function PostMediaField({ kind, picture, error, disabled, onPicture, onCropPending, onVideo, onProblem, videoInputClassName, blockEnterOnVideo = false }: PostMediaFieldProps) {
+export function PostMediaField({
+  kind,
+  picture,
+  error,
+  disabled,
+  onPicture,
+  onCropPending,
+  onVideo,
+  onProblem,
+  videoInputClassName,
+  blockEnterOnVideo = false,
+  videoMaxBytes = LIMITS.videoMaxBytes,
+}: PostMediaFieldProps) {
   if (kind === 'picture') {
     return (
       <PictureCropField
@@ -50,6 +65,7 @@ export function PostMediaField({ kind, picture, error, disabled, onPicture, onCr
         disabled={disabled}
         inputClassName={videoInputClassName}
         blockEnterKey={blockEnterOnVideo}
+        maxBytes={videoMaxBytes}
         onChange={(video, problem) => {
           onVideo(video);
           onProblem(problem);
@@ -65,10 +81,11 @@ interface VideoFieldProps {
   disabled: boolean;
   inputClassName: string;
   blockEnterKey: boolean;
+  maxBytes: number;
   onChange: (video: File | null, problem: string | null) => void;
 }
 
-function VideoField({ error, disabled, inputClassName, blockEnterKey, onChange }: VideoFieldProps) {
+function VideoField({ error, disabled, inputClassName, blockEnterKey, maxBytes, onChange }: VideoFieldProps) {
   const id = useId();
   const hint = `${id}-hint`;
   return (
@@ -77,12 +94,12 @@ function VideoField({ error, disabled, inputClassName, blockEnterKey, onChange }
         Video
       </label>
       <p className="field__hint" id={hint}>
-        Un video MP4 de hasta 50 MB.
+        {`Un video del celular (MP4, MOV, 3GP o WebM) de hasta ${maxBytes > LIMITS.videoMaxBytes ? '1 GB' : '50 MB'}.`}
       </p>
       <input
         id={id}
         type="file"
-        accept={`${VIDEO_TYPE},.mp4`}
+        accept={VIDEO_ACCEPT}
         className={inputClassName}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
@@ -90,8 +107,8 @@ function VideoField({ error, disabled, inputClassName, blockEnterKey, onChange }
         onKeyDown={blockEnterKey ? blockEnter : undefined}
         onChange={(event) => {
           const file = event.target.files?.[0] ?? null;
-          const problem = file ? videoProblem(file) : null;
-          // Spec §5: a video over 50 MB (or not mp4) is refused and the field cleared.
+          const problem = file ? videoProblem(file, maxBytes) : null;
+          // Spec §5: a video over its limit (or not a video) is refused and the field cleared.
           if (problem) event.target.value = '';
           onChange(problem ? null : file, problem);
         }}

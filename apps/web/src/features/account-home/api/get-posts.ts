@@ -14,12 +14,17 @@ export async function getGuestApprovedPosts(identifier: string): Promise<Post[]>
   return (await contentApi.get<{ posts: Post[] }>('/content/get-guest-approved-posts', { query: { identifier } })).posts;
 }
 
+/** While a video converts (issue 26) the list is asked again every few seconds: its progress, then the video. */
+export const CONVERTING_REFETCH_MS = 4000;
+const refetchWhileConverting = (query: { state: { data: Post[] | undefined } }) =>
+  query.state.data?.some((post) => post.processing) ? CONVERTING_REFETCH_MS : false;
+
 export function adminPostsQueryOptions(identifier: string) {
-  return queryOptions({ queryKey: accountKeys.adminPosts(identifier), queryFn: () => getAdminPosts(identifier) });
+  return queryOptions({ queryKey: accountKeys.adminPosts(identifier), queryFn: () => getAdminPosts(identifier), refetchInterval: refetchWhileConverting });
 }
 
 export function guestApprovedPostsQueryOptions(identifier: string) {
-  return queryOptions({ queryKey: accountKeys.guestPosts(identifier), queryFn: () => getGuestApprovedPosts(identifier) });
+  return queryOptions({ queryKey: accountKeys.guestPosts(identifier), queryFn: () => getGuestApprovedPosts(identifier), refetchInterval: refetchWhileConverting });
 }
 
 export function useAdminPosts() {

@@ -45,6 +45,8 @@ export function savedPost(reply: Partial<SavedPostData> | undefined, input: Admi
     text: input.message.trim(),
     path: typeof saved?.path === 'string' ? saved.path : '',
     place: topPlace + 1,
+    // A video may be converting (issue 26): shown so until the list, asked again at once, says.
+    ...(input.video ? { processing: { progress: 0 } } : {}),
   };
 }
 
@@ -76,6 +78,7 @@ export function useSaveAdminPost(identifier: string) {
         const top = posts.reduce((max, post) => Math.max(max, post.place), 0);
         return [savedPost(reply, input, top), ...posts];
       });
+      if (input.video) void queryClient.invalidateQueries({ queryKey: accountKeys.adminPosts(input.identifier) });
     },
     onError: (error) => {
       // The server no longer has the upload: a retry starts a new one.

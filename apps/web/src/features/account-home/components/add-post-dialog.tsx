@@ -77,7 +77,7 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
     const text = adminPostFormSchema(kind).safeParse({ message });
     if (!text.success) next.message = text.error.issues[0]?.message;
     if (kind === 'picture') next.picture = pictureFieldError(picture, cropPending) ?? undefined;
-    if (kind === 'video') next.video = errors.video ?? videoProblem(video) ?? undefined;
+    if (kind === 'video') next.video = errors.video ?? videoProblem(video, LIMITS.ownerVideoMaxBytes) ?? undefined;
     setErrors(next);
     return !next.message && !next.picture && !next.video;
   };
@@ -119,6 +119,7 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
     >
       <PostMediaField
         kind={kind}
+        videoMaxBytes={LIMITS.ownerVideoMaxBytes}
         picture={picture}
         error={kind === 'video' ? errors.video : errors.picture}
         disabled={saving}
