@@ -2,6 +2,8 @@
 // build: its entry, the chunks it imports at once, their CSS, inlined when every file is there.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterPaintStarter, readInlineStyles } from './html';
 
 interface ManifestChunk {
@@ -61,4 +63,28 @@ export function lightPageAssets(distDir: string, manifest: BuildManifest, entryS
     styles: styleFiles.map(url),
     inlineStyles: readInlineStyles(distDir, styleFiles),
   };
+}
+
+/**
+ * A light page's server renderer: its files (`assets`, null when that build is not there) and the
+ * function `name` of the web build's SSR module dist-ssr/`renderFile`. Null, with `notBuilt` logged,
+ * when either is missing (API tests, a server started before the first build).
+ */
+export async function loadLightRenderer<M, K extends keyof M & string, A>(
+  webDistDir: string,
+  renderFile: string,
+  name: K,
+  assets: A | null,
+  log: FastifyBaseLogger,
+  notBuilt: string,
+): Promise<{ assets: A; render: M[K] } | null> {
+  const moduleFile = path.join(path.dirname(webDistDir), 'dist-ssr', renderFile);
+  if (!assets || !fs.existsSync(moduleFile)) {
+    log.warn({ moduleFile }, notBuilt);
+    return null;
+  }
+  const module = (await import(pathToFileURL(moduleFile).href)) as Partial<M>;
+  const render = module[name];
+  if (typeof render !== 'function') throw new Error(`${moduleFile} does not export ${name}`);
+  return { assets, render: render as M[K] };
 }

@@ -4,9 +4,6 @@
 // configuration as a JSON block the islands read. Each document is made once per site configuration
 // and kept with its compressed forms; without a built render (API tests, a server started before the
 // first build), or if it fails, the door is the SPA's client-rendered index.html.
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   DOOR_ENTRY_SOURCES,
@@ -19,7 +16,7 @@ import {
 } from '@recuerdos/shared/doors';
 import { SITE_CONFIG_ELEMENT_ID, jsonForHtml, type SiteConfig } from '@recuerdos/shared/site-config';
 import { escapeHtml } from '../../http/html';
-import { lightPageAssets, readBuildManifest, type LightPageAssets } from '../../http/build-manifest';
+import { lightPageAssets, loadLightRenderer, readBuildManifest, type LightPageAssets } from '../../http/build-manifest';
 import { compressHtml, type CompressedHtml } from '../../plugins/web';
 
 /** A door's files: its entry, the chunks it imports at once, their CSS. */
@@ -79,20 +76,11 @@ interface DoorRenderer {
  * serves the SPA's index.html.
  */
 export function doorPages(webDistDir: string, siteConfig: () => SiteConfig, log: FastifyBaseLogger) {
-  const moduleFile = path.join(path.dirname(webDistDir), 'dist-ssr', DOORS_RENDER_FILE);
   let loading: Promise<DoorRenderer | null> | null = null;
   const cache = new Map<DoorName, { key: string; page: Promise<CompressedHtml | null> }>();
 
-  const load = async (): Promise<DoorRenderer | null> => {
-    const assets = readDoorAssets(webDistDir);
-    if (!assets || !fs.existsSync(moduleFile)) {
-      log.warn({ moduleFile }, 'doors render not built: / and /login fall back to the client-rendered app');
-      return null;
-    }
-    const module = (await import(pathToFileURL(moduleFile).href)) as Partial<DoorsRenderModule>;
-    if (typeof module.renderDoor !== 'function') throw new Error(`${moduleFile} does not export renderDoor`);
-    return { assets, render: module.renderDoor };
-  };
+  const load = (): Promise<DoorRenderer | null> =>
+    loadLightRenderer<DoorsRenderModule, 'renderDoor', DoorRenderer['assets']>(webDistDir, DOORS_RENDER_FILE, 'renderDoor', readDoorAssets(webDistDir), log, 'doors render not built: / and /login fall back to the client-rendered app');
 
   const make = async (door: DoorName, config: SiteConfig): Promise<CompressedHtml | null> => {
     const renderer = await (loading ??= load());

@@ -2,9 +2,6 @@
 // markup of the web build's SSR bundle, the data it used (a JSON block the bundle hydrates with),
 // the guest bundle's files read from its manifest, the profile photo preloaded, and link-preview
 // tags for public memorials only (nothing about the person for private ones).
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { profileDate } from '@recuerdos/shared/format';
 import {
@@ -19,7 +16,7 @@ import { pictureSrcSet } from '@recuerdos/shared/media';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { jsonForHtml } from '@recuerdos/shared/site-config';
 import { escapeHtml } from '../../http/html';
-import { lightPageAssets, readBuildManifest, type LightPageAssets } from '../../http/build-manifest';
+import { lightPageAssets, loadLightRenderer, readBuildManifest, type LightPageAssets } from '../../http/build-manifest';
 
 /** A generic product picture (apps/web/public) for previews of anything but a public memorial. */
 export const GENERIC_PREVIEW_IMAGE = { path: '/og-recuerdos.jpg', width: 1200, height: 630 } as const;
@@ -48,17 +45,8 @@ export interface GuestRenderer {
  */
 export function guestRendererLoader(webDistDir: string, log: FastifyBaseLogger): () => Promise<GuestRenderer | null> {
   let loading: Promise<GuestRenderer | null> | null = null;
-  const load = async (): Promise<GuestRenderer | null> => {
-    const moduleFile = path.join(path.dirname(webDistDir), 'dist-ssr', GUEST_RENDER_FILE);
-    const assets = readGuestAssets(webDistDir);
-    if (!assets || !fs.existsSync(moduleFile)) {
-      log.warn({ moduleFile }, 'guest page bundle not built: /guest falls back to the client-rendered app');
-      return null;
-    }
-    const module = (await import(pathToFileURL(moduleFile).href)) as Partial<GuestRenderModule>;
-    if (typeof module.renderGuestPage !== 'function') throw new Error(`${moduleFile} does not export renderGuestPage`);
-    return { assets, render: module.renderGuestPage };
-  };
+  const load = (): Promise<GuestRenderer | null> =>
+    loadLightRenderer<GuestRenderModule, 'renderGuestPage', GuestAssets>(webDistDir, GUEST_RENDER_FILE, 'renderGuestPage', readGuestAssets(webDistDir), log, 'guest page bundle not built: /guest falls back to the client-rendered app');
   return () => (loading ??= load());
 }
 
