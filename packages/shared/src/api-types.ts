@@ -93,16 +93,8 @@ export interface Post {
   failed?: string;
 }
 
-export interface PendingPost {
-  reg: string;
-  date: string;
-  fullname: string;
-  text: string;
-  path: string;
-  poster?: string;
-  processing?: { progress: number };
-  failed?: string;
-}
+/** A visitor's memory waiting for the family's approval: a post's fields, without place or moderation. */
+export type PendingPost = Pick<Post, 'reg' | 'date' | 'fullname' | 'text' | 'path' | 'poster' | 'processing' | 'failed'>;
 
 export interface SavedPostData {
   data: { path: string; date: string; reg: string };
