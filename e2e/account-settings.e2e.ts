@@ -1,5 +1,6 @@
 // The rest of the account area (issue 6) at 390 and 1280 px: 'Editar datos' (messages, date rules,
-// 'Dame una idea', the photo, the preview above 1100 px, save → /account), 'Datos personales' with
+// 'Dame una idea' (never over the family's own words unless chosen), the photo (the saved one shown
+// on return), 'Regresar' on a phone, the preview above 1100 px, save → /account), 'Datos personales' with
 // 'Descargar mis recuerdos', 'Cambiar contraseña' (every message, the 5 s success), switching between
 // two memorials of one account, the contract banners in their two styles, and 'Cerrar sesión'.
 import fs from 'node:fs/promises';
@@ -52,8 +53,9 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       const name = page.getByLabel('Nombre', { exact: true });
       await name.waitFor();
       expect(await name.inputValue()).toBe('Rosa Mamani Huamán');
-      // Spec §2: the preview only above 1100 px.
+      // Spec §2: the preview only above 1100 px. A way back, as Notificaciones has, below it (issue 28 §8).
       expect(await page.getByRole('region', { name: 'Previsualización del perfil' }).count()).toBe(phone ? 0 : 1);
+      expect(await page.getByRole('link', { name: 'Regresar' }).count()).toBe(phone ? 1 : 0);
 
       // Every message of spec §5.
       await name.fill('');
@@ -84,11 +86,22 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       await page.getByLabel('Mes', { exact: true }).nth(1).selectOption('09');
       await page.getByLabel('Día', { exact: true }).nth(1).selectOption('05');
 
-      // 'Dame una idea' fills the epitaph.
+      // 'Dame una idea' fills an empty epitaph…
       await page.getByRole('button', { name: 'Dame una idea' }).click();
       const epitaph = page.getByLabel('Epitafio');
       await expect.poll(() => epitaph.inputValue()).not.toBe('');
-      const idea = await epitaph.inputValue();
+      // …but over the family's own words it only offers the idea, kept out unless chosen (issue 28 §7).
+      await epitaph.fill('Mamá, siempre con nosotros.');
+      await page.getByRole('button', { name: 'Dame una idea' }).click();
+      const useIdea = page.getByRole('button', { name: 'Usar esta idea' });
+      await useIdea.waitFor();
+      await page.getByText('Tu epitafio no cambió. ¿Quieres usar esta idea en su lugar?').waitFor();
+      expect(await epitaph.inputValue()).toBe('Mamá, siempre con nosotros.');
+      await expectAccessible(page, `an epitaph idea offered at ${viewport.width} px`);
+      const idea = (await page.locator('.edit-data__idea-text').textContent()) ?? '';
+      expect(idea).not.toBe('');
+      await useIdea.click();
+      expect(await epitaph.inputValue()).toBe(idea);
       await page.getByText(`${idea.length}/500`).waitFor();
 
       await name.fill('Rosa Mamani de Quispe');
@@ -147,6 +160,18 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       expect(await sharp(stored).metadata()).toMatchObject({ width: 300, height: 300 });
       // A new picture changes the session's profile path (the user menu's picture).
       await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { profilepath?: string }).profilepath)).toBe(reply.data.profilepath);
+
+      // Back in 'Editar datos', the saved photo shows, not an empty picker (issue 28 §8); 'Regresar' leads home on a phone.
+      await page.getByRole('link', { name: 'Editar datos' }).click();
+      await page.waitForURL('**/account/edit-basic-data');
+      const current = page.getByRole('img', { name: 'Foto actual de Rosa Mamani de Quispe' });
+      await current.waitFor();
+      expect(await current.getAttribute('src')).toBe(reply.data.profilepath);
+      await expect.poll(() => current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      if (phone) {
+        await page.getByRole('link', { name: 'Regresar' }).click();
+        await page.waitForURL((url) => url.pathname === '/account');
+      }
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

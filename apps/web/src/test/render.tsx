@@ -3,6 +3,7 @@ import { cleanup, configure, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import type { OwnerPersonData } from '@recuerdos/shared/api-types';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
 import { resetSessionForTests } from '../lib/session';
@@ -75,6 +76,23 @@ export const SAMPLE_USER = {
   identifier: 'mem-1',
   profilepath: '',
   token: 'tok-1',
+};
+
+/** The owner's view of SAMPLE_USER's memorial (GET /person/get-person), private, everything allowed. */
+export const SAMPLE_PERSON: OwnerPersonData = {
+  identifier: 'mem-1',
+  fullname: 'Rosa',
+  profilepath: '',
+  birthdate: '',
+  deathdate: '',
+  description: '',
+  location: '',
+  type: 'P',
+  entercode: 'rosas',
+  flagpic: '1',
+  flagmsg: '1',
+  flagnotification: '1',
+  flagsharecode: '0',
 };
 
 export function storeUser(user = SAMPLE_USER): void {

@@ -1,7 +1,8 @@
 // Choose a picture (png, jpg, jpeg), crop it square with react-easy-crop (crop area 250 px, aspect 1,
 // never less than 50 source pixels: spec §9), fix it with 'Seleccionar', and change it at will
 // (spec §2 'Add-post dialog and guest modal'). The fixed crop reaches the form as a JPEG blob.
-// The cropper's stylesheet is a file (the CSP forbids the <style> it would inject).
+// The cropper's stylesheet is a file (the CSP forbids the <style> it would inject). A photo already
+// saved (the profile's, in 'Editar datos') shows until another is chosen (issue 28 §8).
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import Cropper, { type Area, type MediaSize, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
@@ -24,6 +25,8 @@ export interface PictureCropFieldProps {
   error?: string | undefined;
   label?: string;
   disabled?: boolean;
+  /** The photo saved now, shown until another is chosen (an empty picker hid it). */
+  current?: { src: string; alt: string } | undefined;
 }
 
 /** The message for a picture field on submit: none fixed and none chosen, or chosen but not fixed. */
@@ -36,7 +39,7 @@ type Stage = { kind: 'empty' } | { kind: 'cropping'; file: File; url: string } |
 
 const CROP_SIZE = { width: LIMITS.cropAreaPx, height: LIMITS.cropAreaPx };
 
-export function PictureCropField({ canvasSize, onChange, onPendingChange, error, label = 'Foto', disabled = false }: PictureCropFieldProps) {
+export function PictureCropField({ canvasSize, onChange, onPendingChange, error, label = 'Foto', disabled = false, current }: PictureCropFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'empty' });
@@ -112,8 +115,11 @@ export function PictureCropField({ canvasSize, onChange, onPendingChange, error,
       <p className="field__hint" id={`${id}-hint`}>
         {stage.kind === 'cropping'
           ? 'Mueve y acerca la foto para encuadrarla; luego pulsa «Seleccionar».'
-          : 'Una imagen PNG o JPG. La recortaremos en forma cuadrada.'}
+          : current && stage.kind === 'empty'
+            ? 'Esta es la foto actual. Para cambiarla, elige otra imagen PNG o JPG; la recortaremos en forma cuadrada.'
+            : 'Una imagen PNG o JPG. La recortaremos en forma cuadrada.'}
       </p>
+      {current && stage.kind === 'empty' ? <img className="picture-crop__preview picture-crop__current" src={current.src} width={160} height={160} alt={current.alt} /> : null}
       <input
         ref={inputRef}
         id={id}

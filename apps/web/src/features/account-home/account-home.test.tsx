@@ -7,7 +7,7 @@ import type { OwnerPersonData, Post } from '@recuerdos/shared/api-types';
 import { createQueryClient } from '../../app/query-client';
 import { Toaster } from '../../components/toast';
 import { accountKeys } from '../../lib/account/keys';
-import { mockApi, storeUser } from '../../test/render';
+import { SAMPLE_PERSON, mockApi, storeUser } from '../../test/render';
 import { cardPlaces, updateCardsOrder } from './api/update-cards-order';
 import { savedPost } from './api/save-admin-post';
 import { normalizeAccessCode } from './api/update-settings';
@@ -83,21 +83,7 @@ describe('a saved post', () => {
 });
 
 describe('access code (spec §5, §9)', () => {
-  const person: OwnerPersonData = {
-    identifier: 'mem-1',
-    fullname: 'Rosa',
-    profilepath: '',
-    birthdate: '',
-    deathdate: '',
-    description: '',
-    location: '',
-    type: 'P',
-    entercode: 'rosas',
-    flagpic: '1',
-    flagmsg: '1',
-    flagnotification: '1',
-    flagsharecode: '0',
-  };
+  const person = SAMPLE_PERSON;
 
   beforeEach(() => {
     vi.useFakeTimers();

@@ -2,6 +2,8 @@
 // server — name, birth and death dates as year/month/day selects, epitaph with 'Dame una idea',
 // resting place and a photo cropped square (300×300 JPEG). Above 1100 px a live preview of the
 // profile card. Saving starts after 500 ms and goes to /account, replacing this entry.
+// Issue 28: an idea never replaces what the family wrote unless they choose it (§7); the saved photo
+// shows until another is chosen, and 'Regresar' leads back below 1100 px, as on Notificaciones (§8).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -10,6 +12,7 @@ import { toIsoDate } from '@recuerdos/shared/dates';
 import { MESSAGES } from '@recuerdos/shared/fields';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { editDataFormSchema, type EditDataFormInput } from '@recuerdos/shared/memorial-schemas';
+import { BackLink } from '../../../components/back-link';
 import { Button, buttonClass } from '../../../components/button';
 import { FormSelectField, FormTextArea, FormTextField } from '../../../components/form/form-fields';
 import { PictureCropField } from '../../../components/memorial/picture-crop-field';
@@ -19,7 +22,7 @@ import { useGifts } from '../../../lib/account/get-gifts';
 import { usePerson } from '../../../lib/account/get-person';
 import { useZodForm } from '../../../lib/forms';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useIsDesktop, useMediaQuery } from '../../../lib/use-media-query';
 import { useRandomEpitaph } from '../api/random-epitaph';
 import { useUpdateBasicData, type BasicDataInput } from '../api/update-basic-data';
 import { dateOptions, fitDate, pad2, splitDate } from './date-parts';
@@ -103,6 +106,32 @@ function DateSelects({ form, prefix, legend }: { form: FormApi; prefix: Prefix; 
   );
 }
 
+/** An idea goes straight into an empty epitaph, or over the last idea; over the family's own words, only if they choose it. */
+export function ideaMayReplace(current: string, lastIdea: string | null): boolean {
+  return current.trim() === '' || current === lastIdea;
+}
+
+function EpitaphIdea({ idea, onUse, onKeep }: { idea: string | null; onUse: (idea: string) => void; onKeep: () => void }) {
+  return (
+    <div className="edit-data__idea" aria-live="polite">
+      {idea ? (
+        <>
+          <p className="edit-data__idea-intro">Tu epitafio no cambió. ¿Quieres usar esta idea en su lugar?</p>
+          <blockquote className="edit-data__idea-text">{idea}</blockquote>
+          <div className="edit-data__idea-actions">
+            <Button variant="secondary" size="sm" onClick={() => onUse(idea)}>
+              Usar esta idea
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onKeep}>
+              Mantener mi texto
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 function isoOf(year: string, month: string, day: string): string {
   return year && month && day ? toIsoDate(year, month, day) : '';
 }
@@ -128,9 +157,20 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
   const epitaph = form.watch('epitaph');
   const values = form.watch();
 
+  const [lastIdea, setLastIdea] = useState<string | null>(null);
+  const [offeredIdea, setOfferedIdea] = useState<string | null>(null);
+  const applyIdea = (text: string) => {
+    form.setValue('epitaph', text, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+    setLastIdea(text);
+    setOfferedIdea(null);
+  };
   const giveIdea = () =>
     idea.mutate(undefined, {
-      onSuccess: (text) => form.setValue('epitaph', text.slice(0, LIMITS.epitaphMax), { shouldValidate: form.formState.isSubmitted, shouldDirty: true }),
+      onSuccess: (received) => {
+        const text = received.slice(0, LIMITS.epitaphMax);
+        if (ideaMayReplace(form.getValues('epitaph'), lastIdea)) applyIdea(text);
+        else setOfferedIdea(text);
+      },
     });
 
   const save = (input: BasicDataInput) =>
@@ -179,6 +219,7 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
           <Button variant="ghost" size="sm" loading={idea.isPending} onClick={giveIdea}>
             Dame una idea
           </Button>
+          <EpitaphIdea idea={offeredIdea} onUse={applyIdea} onKeep={() => setOfferedIdea(null)} />
         </div>
         <FormTextField form={form} name="place" label="Lugar de descanso" autoComplete="off" blockEnter maxLength={LIMITS.placeMax} />
         <PictureCropField
@@ -192,6 +233,7 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
           onPendingChange={setCropPending}
           error={pictureError}
           disabled={saving}
+          current={person.profilepath ? { src: person.profilepath, alt: `Foto actual de ${person.fullname}` } : undefined}
         />
         <div className="edit-data__actions">
           <Link to="/account" className={buttonClass({ variant: 'secondary' })}>
@@ -226,8 +268,10 @@ function EditDataForm({ person }: { person: OwnerPersonData }) {
 export function EditDataPage() {
   usePageMeta('Editar datos', 'Edita los datos del memorial.');
   const person = usePerson();
+  const desktop = useIsDesktop();
   return (
     <div className="edit-data-page">
+      {desktop ? null : <BackLink to="/account" />}
       <h1>Editar datos</h1>
       {person.isPending ? (
         <PageSpinner label="Cargando los datos…" />
