@@ -1,4 +1,5 @@
-// Counts the bytes of a stream on their way to a store and fails it past a limit.
+// Counts the bytes of a stream on their way to a store and fails it past a limit (and a body
+// already in memory, the same way).
 import { Transform, type TransformCallback } from 'node:stream';
 import { ObjectTooLargeError } from './media-store';
 
@@ -17,4 +18,9 @@ export class ByteLimit extends Transform {
     }
     callback(null, chunk);
   }
+}
+
+/** A body already in memory, refused past the limit as ByteLimit refuses a stream. */
+export function checkBufferSize(body: Buffer, maxBytes: number | undefined): void {
+  if (maxBytes !== undefined && body.length > maxBytes) throw new ObjectTooLargeError(`Object larger than ${maxBytes} bytes`);
 }

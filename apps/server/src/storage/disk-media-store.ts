@@ -3,16 +3,16 @@
 import fs from 'node:fs/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ByteLimit } from './byte-limit';
+import { ByteLimit, checkBufferSize } from './byte-limit';
 import {
   MediaStoreCheckError,
-  ObjectTooLargeError,
-  TEMP_KEY_PATTERN,
+  checkedObjectName,
+  checkedTempKey,
   contentTypeOf,
   isObjectName,
+  newTempKey,
   type ByteRange,
   type MediaStore,
   type ObjectInfo,
@@ -55,13 +55,11 @@ export class DiskMediaStore implements MediaStore {
   }
 
   private file(name: string): string {
-    if (!isObjectName(name)) throw new Error(`Not a media object name: ${JSON.stringify(name)}`);
-    return path.join(this.root, name);
+    return path.join(this.root, checkedObjectName(name));
   }
 
   private tempFile(tempKey: string): string {
-    if (!TEMP_KEY_PATTERN.test(tempKey)) throw new Error(`Not a temporary key: ${JSON.stringify(tempKey)}`);
-    return path.join(this.tempDir, tempKey);
+    return path.join(this.tempDir, checkedTempKey(tempKey));
   }
 
   async check(): Promise<void> {
@@ -75,14 +73,14 @@ export class DiskMediaStore implements MediaStore {
 
   async putTemp(body: Readable | Buffer, options: PutOptions = {}): Promise<TempObject> {
     await fs.mkdir(this.tempDir, { recursive: true });
-    const tempKey = randomBytes(16).toString('hex');
+    const tempKey = newTempKey();
     const file = this.tempFile(tempKey);
     // Create the file before streaming into it with 'r+' (which never creates): a lazily opened
     // stream could otherwise create it after a failed upload's cleanup had already run.
     await fs.writeFile(file, '', { flag: 'wx' });
     try {
       if (Buffer.isBuffer(body)) {
-        if (options.maxBytes !== undefined && body.length > options.maxBytes) throw new ObjectTooLargeError(`Object larger than ${options.maxBytes} bytes`);
+        checkBufferSize(body, options.maxBytes);
         await fs.writeFile(file, body, { flag: 'r+' });
       } else {
         await pipeline(body, new ByteLimit(options.maxBytes), createWriteStream(file, { flags: 'r+' }));

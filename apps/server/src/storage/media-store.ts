@@ -3,6 +3,7 @@
 // database row is committed. Two implementations: the disk (MEDIA_DIR, the embedded default) and
 // S3-compatible object storage (S3_BUCKET). One instance is built in app.ts (AppContext.media);
 // nothing outside storage/ touches the file system for media (docs/decisions/010).
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export interface TempObject {
@@ -86,6 +87,23 @@ export const TEMP_KEY_PATTERN = /^[a-f0-9]{32}$/;
 
 export function isObjectName(name: string): boolean {
   return OBJECT_NAME_PATTERN.test(name);
+}
+
+/** `name`, when it is an object name: a store never reads or writes anything else. */
+export function checkedObjectName(name: string): string {
+  if (!isObjectName(name)) throw new Error(`Not a media object name: ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** A new temporary object's key (TEMP_KEY_PATTERN). */
+export function newTempKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** `tempKey`, when it is a temporary key. */
+export function checkedTempKey(tempKey: string): string {
+  if (!TEMP_KEY_PATTERN.test(tempKey)) throw new Error(`Not a temporary key: ${JSON.stringify(tempKey)}`);
+  return tempKey;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -4,19 +4,20 @@
 // size); promoting is copy + delete. The SDK's default checksums are off (STACK.md): with them,
 // streamed bodies go out `aws-chunked`, which some S3-compatible servers store with the framing inside.
 // The SDK is loaded by the constructor, so an installation on disk never loads it (issue 25 §2).
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Readable, pipeline } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type * as S3Storage from '@aws-sdk/lib-storage';
 import type { Config } from '../config';
-import { ByteLimit } from './byte-limit';
+import { ByteLimit, checkBufferSize } from './byte-limit';
 import {
   MediaStoreCheckError,
-  ObjectTooLargeError,
   TEMP_KEY_PATTERN,
+  checkedObjectName,
+  checkedTempKey,
   contentTypeOf,
   isObjectName,
+  newTempKey,
   type ByteRange,
   type MediaStore,
   type ObjectInfo,
@@ -90,13 +91,11 @@ export class S3MediaStore implements MediaStore {
   }
 
   private key(name: string): string {
-    if (!isObjectName(name)) throw new Error(`Not a media object name: ${JSON.stringify(name)}`);
-    return this.config.prefix + name;
+    return this.config.prefix + checkedObjectName(name);
   }
 
   private tempKey(tempKey: string): string {
-    if (!TEMP_KEY_PATTERN.test(tempKey)) throw new Error(`Not a temporary key: ${JSON.stringify(tempKey)}`);
-    return this.config.prefix + TEMP_DIR + tempKey;
+    return this.config.prefix + TEMP_DIR + checkedTempKey(tempKey);
   }
 
   async check(): Promise<void> {
@@ -124,13 +123,13 @@ export class S3MediaStore implements MediaStore {
   }
 
   async putTemp(body: Readable | Buffer, options: PutOptions = {}): Promise<TempObject> {
-    const tempKey = randomBytes(16).toString('hex');
+    const tempKey = newTempKey();
     const Key = this.tempKey(tempKey);
     const limit = new ByteLimit(options.maxBytes);
     let source: Readable | Buffer;
     const failed: { source: Error | null } = { source: null };
     if (Buffer.isBuffer(body)) {
-      if (options.maxBytes !== undefined && body.length > options.maxBytes) throw new ObjectTooLargeError(`Object larger than ${options.maxBytes} bytes`);
+      checkBufferSize(body, options.maxBytes);
       source = body;
     } else {
       // A failing body (a client hanging up, over the limit) fails the limiter, which fails the upload.
