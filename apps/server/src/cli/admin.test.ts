@@ -287,7 +287,7 @@ describe('backup and restore', () => {
     const backup = await admin(['backup', '--to', archive], { ...media, BACKUP_KEY });
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/^Backup written to .*todo\.zip .*: 26 tables, \d+ rows, \d+ media objects .*, with checksums, signed with BACKUP_KEY\.\n$/);
+    expect(backup.stdout).toMatch(/^Backup written to .*todo\.zip .*: 27 tables, \d+ rows, \d+ media objects .*, with checksums, signed with BACKUP_KEY\.\n$/);
 
     const targetDir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-restored-'));
     try {

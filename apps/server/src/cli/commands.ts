@@ -7,6 +7,7 @@ import { addDisclaimerCommand, listDisclaimersCommand, removeDisclaimerCommand }
 import { setPasswordCommand } from './commands/set-password';
 import { backupCommand, restoreCommand } from './commands/backup';
 import { videoPostersCommand } from './commands/video-posters';
+import { videoConvertCommand } from './commands/video-convert';
 import { listComplaintsCommand } from './commands/list-complaints';
 import { createOperatorCommand } from './commands/create-operator';
 import { listJobsCommand, mailCommand, runJobCommand } from './commands/jobs';
@@ -25,6 +26,7 @@ export const COMMANDS: Command[] = [
   backupCommand,
   restoreCommand,
   videoPostersCommand,
+  videoConvertCommand,
   listJobsCommand,
   runJobCommand,
   mailCommand,

@@ -15,6 +15,9 @@ import { file, mediaFiles, objectNameOf, phoneVideo, type PhoneVideo } from '../
 import type { Memorial } from '../db/schema';
 import { CONVERSION_ATTEMPTS, drainConversions, videoConvertJob } from './video-conversion';
 import { topLevelBoxes, VIDEO_MESSAGES } from './video-processing';
+import { newMediaKey } from './media-keys';
+import { insertPost } from '../modules/content/content.repository';
+import { runAdmin } from '../../test/admin-cli';
 
 const run = promisify(execFile);
 let clock = Date.now();
@@ -230,5 +233,25 @@ describe('while it converts (issue 26 §3)', () => {
     expect((await visitorLists()).map((p) => p.reg)).not.toContain(failing);
     expect((await mediaFiles(t.ctx.media)).filter((name) => name.includes(row.mediaKey ?? '-'))).toEqual([]);
     expect(await t.db.selectFrom('videoConversions').select('postId').where('postId', '=', row.id).execute()).toEqual([]);
+  });
+});
+
+describe('admin video-convert (issue 26 §5)', () => {
+  it('converts in place the stored videos that do not play everywhere, leaves the others, and has nothing to do a second time', async () => {
+    const { memorial: other } = await makeOwner(t.db, { memorial: { type: 'U' } });
+    // A video an earlier version stored as it came: an iPhone's HEVC .MOV under <key>.mp4.
+    const key = newMediaKey(false);
+    const temp = await t.ctx.media.putTemp(phoneVideo('hevc-mov'));
+    await t.ctx.media.promote(temp.tempKey, `${key}.mp4`);
+    await insertPost(t.db, { memorialId: other.id, authorKind: 'owner', authorName: 'Familia', authorEmail: null, text: 'Antes', mediaKey: key, mediaKind: 'video', state: 'approved', approvedAt: null });
+
+    const run = await runAdmin(t, ['video-convert']);
+    expect(run.code).toBe(0);
+    expect(run.out.join('\n')).toMatch(/^Conversions: 1 videos converted, \d+ already played everywhere, 0 left as they are\.$/);
+    expectPlaysEverywhere(await probeStored(`${key}.mp4`), 'portrait', true);
+    expect(await t.ctx.media.head(`${key}-poster.jpg`)).not.toBeNull();
+
+    const again = await runAdmin(t, ['video-convert']);
+    expect(again.out.join('\n')).toMatch(/^Conversions: 0 videos converted, \d+ already played everywhere, 0 left as they are\.$/);
   });
 });

@@ -220,7 +220,18 @@ describe('a video whose connection drops', () => {
 });
 
 describe('limits and permissions (those of the submission it serves)', () => {
-  it('refuses a video over 50 MB before any byte is sent', async () => {
+  it('takes the owner’s H.264 video over 50 MB (a minute of phone video is 100–130 MB) and publishes it as it came (issue 26)', async () => {
+    // A playable H.264 file padded past 50 MB: its streams already play everywhere, so it is stored byte for byte.
+    const video = mp4Bytes(60 * MB);
+    const location = await sendWhole({ token }, video);
+    const saved = await t.post<{ data: { path: string } }>('/api/content/save-admin-message', { identifier: memorial.identifier, message: 'Un minuto con ella', upload: idOf(location) }, { token });
+    expect(saved.status).toBe(200);
+    expect((await fetchBytes(saved.body.data.data.path)).length).toBe(60 * MB);
+    expect(await uploadRows()).toBe(0);
+  });
+
+  it('refuses a visitor’s video over 50 MB, and the owner’s over 1 GB, before any byte is sent', async () => {
+    expect(await create({ token }, 1024 * MB + 1)).toMatchObject({ status: 413, body: { code: '413', message: 'El video seleccionado excede 1 GB' } });
     expect(await create({ guest }, 50 * MB + 1)).toMatchObject({ status: 413, body: { code: '413', message: 'El video seleccionado excede los 50 MB' } });
     expect(await create({ guest }, 0)).toMatchObject({ status: 400, body: { message: 'Indica el tamaño del video que vas a subir' } });
     expect(await uploadRows()).toBe(0);
