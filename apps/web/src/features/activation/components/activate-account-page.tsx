@@ -4,8 +4,8 @@
 // spec §8 went to / in silence). Without parameters it shows the confirmation.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonClass } from '../../../components/button';
-import { CheckIcon } from '../../../components/icons';
+import { buttonClass } from '../../../components/button';
+import { DoneCard, RetryCard } from '../../../components/outcome-card';
 import { PublicPage } from '../../../components/public-page';
 import { PageSpinner } from '../../../components/spinner';
 import { SupportContact } from '../../../components/support-contact';
@@ -54,19 +54,14 @@ export function ActivateAccountPage() {
   if (activating && unreachable) {
     return (
       <PublicPage>
-        <div className="activation card" role="alert">
-          <h1>No pudimos activar tu contrato</h1>
-          <p>{unreachable}</p>
-          <Button
-            size="lg"
-            onClick={() => {
-              setUnreachable(null);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Reintentar
-          </Button>
-        </div>
+        <RetryCard
+          title="No pudimos activar tu contrato"
+          message={unreachable}
+          onRetry={() => {
+            setUnreachable(null);
+            setAttempt((n) => n + 1);
+          }}
+        />
         <SupportContact />
       </PublicPage>
     );
@@ -75,12 +70,7 @@ export function ActivateAccountPage() {
 
   return (
     <PublicPage>
-      <div className="activation card">
-        <span className="activation__seal" aria-hidden="true">
-          <CheckIcon />
-        </span>
-        <h1>Contrato activado</h1>
-        <p className="activation__lead">Gracias por confiar en nosotros para honrar la memoria de tu ser querido.</p>
+      <DoneCard title="Contrato activado" lead="Gracias por confiar en nosotros para honrar la memoria de tu ser querido.">
         <p>
           En unos minutos recibirás un correo electrónico con el asunto <strong>«{APPROVED_MAIL_SUBJECT}»</strong>, con los datos de tu
           contrato. Si todavía no tienes una contraseña, ese correo incluye un enlace para crearla. Si no lo encuentras, revisa también
@@ -90,7 +80,7 @@ export function ActivateAccountPage() {
         <Link to="/login" className={buttonClass({ size: 'lg' })}>
           Iniciar sesión
         </Link>
-      </div>
+      </DoneCard>
       <SupportContact />
     </PublicPage>
   );

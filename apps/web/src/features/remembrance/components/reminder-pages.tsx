@@ -3,7 +3,7 @@
 // A lost connection keeps the person on the page with "Reintentar".
 import { useEffect, useState } from 'react';
 import { Button, buttonClass } from '../../../components/button';
-import { CheckIcon } from '../../../components/icons';
+import { DoneCard, RetryCard } from '../../../components/outcome-card';
 import { PublicPage } from '../../../components/public-page';
 import { PageSpinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,7 +11,6 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useSearchParams } from 'react-router';
 import { UNSUBSCRIBE_PAGE } from '@recuerdos/shared/remembrance';
 import { confirmReminders, useUnsubscribeReminders, type ConfirmedReminders } from '../api/reminder-links';
-import '../../activation/components/activation.css';
 
 type Outcome = { state: 'working' } | { state: 'done'; confirmed: ConfirmedReminders } | { state: 'failed'; message: string };
 
@@ -37,36 +36,26 @@ export function ConfirmRemindersPage() {
   if (outcome.state === 'failed') {
     return (
       <PublicPage>
-        <div className="activation card" role="alert">
-          <h1>No pudimos confirmar tus recordatorios</h1>
-          <p>{outcome.message}</p>
-          <Button
-            size="lg"
-            onClick={() => {
-              setOutcome({ state: 'working' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Reintentar
-          </Button>
-        </div>
+        <RetryCard
+          title="No pudimos confirmar tus recordatorios"
+          message={outcome.message}
+          onRetry={() => {
+            setOutcome({ state: 'working' });
+            setAttempt((n) => n + 1);
+          }}
+        />
       </PublicPage>
     );
   }
   const { confirmed } = outcome;
   return (
     <PublicPage>
-      <div className="activation card">
-        <span className="activation__seal" aria-hidden="true">
-          <CheckIcon />
-        </span>
-        <h1>Recordatorios confirmados</h1>
-        <p className="activation__lead">{confirmed.message}.</p>
+      <DoneCard title="Recordatorios confirmados" lead={`${confirmed.message}.`}>
         <p>Cada correo trae un enlace para dejar de recibirlos cuando quieras.</p>
         <a href={`/guest?id=${encodeURIComponent(confirmed.identifier)}`} className={buttonClass({ size: 'lg' })}>
           Visitar su memorial
         </a>
-      </div>
+      </DoneCard>
     </PublicPage>
   );
 }
@@ -79,29 +68,20 @@ export function UnsubscribeRemindersPage() {
 
   return (
     <PublicPage>
-      <div className="activation card">
-        {unsubscribe.isSuccess ? (
-          <>
-            <span className="activation__seal" aria-hidden="true">
-              <CheckIcon />
-            </span>
-            <h1>{UNSUBSCRIBE_PAGE.doneTitle}</h1>
-            <p className="activation__lead" role="status">
-              {unsubscribe.data}.
-            </p>
-            <p>{UNSUBSCRIBE_PAGE.doneText}</p>
-          </>
-        ) : (
-          <>
-            <h1>{UNSUBSCRIBE_PAGE.title}</h1>
-            <p>{UNSUBSCRIBE_PAGE.lead}</p>
-            {unsubscribe.isError ? <p role="alert">{errorMessage(unsubscribe.error)}</p> : null}
-            <Button size="lg" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(s)}>
-              {UNSUBSCRIBE_PAGE.button}
-            </Button>
-          </>
-        )}
-      </div>
+      {unsubscribe.isSuccess ? (
+        <DoneCard title={UNSUBSCRIBE_PAGE.doneTitle} lead={`${unsubscribe.data}.`} leadRole="status">
+          <p>{UNSUBSCRIBE_PAGE.doneText}</p>
+        </DoneCard>
+      ) : (
+        <div className="activation card">
+          <h1>{UNSUBSCRIBE_PAGE.title}</h1>
+          <p>{UNSUBSCRIBE_PAGE.lead}</p>
+          {unsubscribe.isError ? <p role="alert">{errorMessage(unsubscribe.error)}</p> : null}
+          <Button size="lg" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(s)}>
+            {UNSUBSCRIBE_PAGE.button}
+          </Button>
+        </div>
+      )}
     </PublicPage>
   );
 }
