@@ -81,26 +81,18 @@ describe('permissions per role', () => {
       expect: ownerOnly,
       run: async (roles, options) => changedSetting(roles, '/api/person/update-access-code', { code: `c${Math.floor(Math.random() * 1e6)}` }, 'accessCode', options),
     },
-    {
-      name: 'POST update-flag-picture',
+    ...(
+      [
+        ['picture', 'flagPicture', '0'],
+        ['message', 'flagMessage', '0'],
+        ['notification', 'flagNotification', '0'],
+        ['share-code', 'flagShareCode', '1'],
+      ] as const
+    ).map(([flag, setting, value]): RoleCase => ({
+      name: `POST update-flag-${flag}`,
       expect: ownerOnly,
-      run: async (roles, options) => changedSetting(roles, '/api/person/update-flag-picture', { flag: '0' }, 'flagPicture', options),
-    },
-    {
-      name: 'POST update-flag-message',
-      expect: ownerOnly,
-      run: async (roles, options) => changedSetting(roles, '/api/person/update-flag-message', { flag: '0' }, 'flagMessage', options),
-    },
-    {
-      name: 'POST update-flag-notification',
-      expect: ownerOnly,
-      run: async (roles, options) => changedSetting(roles, '/api/person/update-flag-notification', { flag: '0' }, 'flagNotification', options),
-    },
-    {
-      name: 'POST update-flag-share-code',
-      expect: ownerOnly,
-      run: async (roles, options) => changedSetting(roles, '/api/person/update-flag-share-code', { flag: '1' }, 'flagShareCode', options),
-    },
+      run: async (roles, options) => changedSetting(roles, `/api/person/update-flag-${flag}`, { flag: value }, setting, options),
+    })),
   ];
 
   testRoles(() => t.db, cases);
