@@ -1,7 +1,9 @@
 // Moderation in the account area (issue 6) at 390 and 1280 px: the pending badge ('+9' on a phone,
 // '+99' on a desktop), /account/notifications with its heading, text and empty state, a guest's
 // memory approved (it joins the memorial and its author is told by e-mail) and another denied, after
-// a confirmation and with a word of what happened (issue 28 §3).
+// a confirmation and with a word of what happened (issue 28 §3); the badge rising without a reload
+// while the page stays open, asked when the page is shown again and every minute, never while hidden
+// (issue 28 §4).
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +17,9 @@ import { browser, server, useServerAndBrowser } from './support/suite';
 useServerAndBrowser({ TRUST_PROXY: '1' });
 
 let ipCount = 0;
+
+/** How often the bell asks while the page is visible (lib/account/get-pending-posts.ts). */
+const PENDING_POLL_MS = 60_000;
 
 /** A guest's memory through the API; a new visitor address every 10 (the per-visitor limit is 20). */
 async function submit(guest: string, identifier: string, fields: Record<string, string | Blob>): Promise<void> {
@@ -32,6 +37,15 @@ async function submit(guest: string, identifier: string, fields: Record<string, 
 
 function badge(page: Page) {
   return page.getByTestId('notification-badge');
+}
+
+/** What a phone does when another app comes to the front and when the family comes back. */
+async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((next) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => next });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => next === 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  }, state);
 }
 
 async function openNotifications(page: Page): Promise<void> {
@@ -53,6 +67,12 @@ describe.each(WIDTHS)('moderation at $name', ({ viewport }) => {
     await submit(guest, memorial.identifier, { fullname: 'Pedro Huamán', message: ' ', postPicture: new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }) });
 
     const { page, problems, close } = await openPage(browser, server.baseUrl, viewport);
+    // The page's clock runs as usual, and can jump a minute ahead.
+    await page.clock.install();
+    const countAsks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/content/count-guest-pending-posts')) countAsks.push(request.url());
+    });
     try {
       await logIn(page, owner);
       await badge(page).waitFor();
@@ -111,6 +131,25 @@ describe.each(WIDTHS)('moderation at $name', ({ viewport }) => {
       await openNotifications(page);
       await page.getByRole('heading', { level: 1, name: '1 mensaje pendiente por aprobar' }).waitFor();
       await badge(page).getByText('1').waitFor();
+
+      // The page stays open (issue 28 §4). Hidden behind another app, a minute passes: nothing is asked.
+      await submit(guest, memorial.identifier, { fullname: 'Inés', message: 'Te recordamos' });
+      const asked = countAsks.length;
+      await setVisibility(page, 'hidden');
+      await page.clock.fastForward(PENDING_POLL_MS + 1000);
+      await page.evaluate(() => fetch('/api/health'));
+      expect(countAsks.length).toBe(asked);
+      expect(await badge(page).textContent()).toBe('1');
+      // Shown again: the count is asked, and the badge and the list rise without a reload.
+      await setVisibility(page, 'visible');
+      await badge(page).getByText('2').waitFor();
+      await page.getByRole('heading', { level: 1, name: '2 mensajes pendientes por aprobar' }).waitFor();
+      expect(countAsks.length).toBe(asked + 1);
+      // And every minute while it is visible.
+      await submit(guest, memorial.identifier, { fullname: 'Jorge', message: 'Un abrazo, familia' });
+      await page.clock.fastForward(PENDING_POLL_MS + 1000);
+      await badge(page).getByText('3').waitFor();
+      await page.getByRole('article', { name: 'Recuerdo de Jorge' }).waitFor();
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

@@ -96,6 +96,11 @@ export interface Post {
 /** A visitor's memory waiting for the family's approval: a post's fields, without place or moderation. */
 export type PendingPost = Pick<Post, 'reg' | 'date' | 'fullname' | 'text' | 'path' | 'poster' | 'processing' | 'failed'>;
 
+/** GET /content/count-guest-pending-posts (not in spec §7): the bell's count (issue 28 §4). */
+export interface PendingCount {
+  count: number;
+}
+
 export interface SavedPostData {
   data: { path: string; date: string; reg: string };
 }

@@ -1,7 +1,7 @@
 // Post rows → the shapes of spec §7. `date` is the post's key `reg` (the client builds its ids from
 // it); guest e-mails never leave the server. Media paths come from the memorial's link maker
 // (signed and expiring for a private memorial, issue 12 §6).
-import type { Epitaph, PendingPost, Post, SavedPostData } from '@recuerdos/shared/api-types';
+import type { Epitaph, PendingCount, PendingPost, Post, SavedPostData } from '@recuerdos/shared/api-types';
 import type { PostRow } from '../../db/schema';
 import type { MediaLink } from '../../media/media-links';
 import { POSTER_SUFFIX } from '../../media/media-keys';
@@ -40,6 +40,10 @@ export function posterOf(row: Pick<ListedPost, 'mediaKey' | 'mediaKind' | 'media
 
 export function presentPosts(rows: readonly ListedPost[], memorialIdentifier: string, link: MediaLink, progress = NO_PROGRESS): { posts: Post[] } {
   return { posts: rows.map((row) => presentPost(row, memorialIdentifier, link, progress)) };
+}
+
+export function presentPendingCount(count: number): PendingCount {
+  return { count };
 }
 
 export function presentPendingPosts(rows: readonly ListedPost[], link: MediaLink, progress = NO_PROGRESS): { posts: PendingPost[] } {

@@ -12,7 +12,7 @@ import type { Caller } from '../../auth/memorial-access';
 import { badRequest } from '../../http/errors';
 import { finishUpload, releaseUpload, takeFinishedVideo, UPLOAD_MESSAGES } from '../uploads/uploads.service';
 import * as service from './content.service';
-import { presentEpitaph, presentPendingPosts, presentPosts, presentSavedPost } from './content.presenter';
+import { presentEpitaph, presentPendingCount, presentPendingPosts, presentPosts, presentSavedPost } from './content.presenter';
 import { pageAfter, pagingQuerySchema } from './post-pages';
 
 const POST_MEDIA_FIELDS = { picture: 'postPicture', video: 'postVideo' } as const;
@@ -86,6 +86,12 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
     const { identifier } = parseInput(identifierQuerySchema, request.query);
     const { memorial, posts, progress } = await service.pendingGuestPosts(ctx, await caller(request), identifier);
     return ok(presentPendingPosts(posts, ctx.mediaLinks.of(memorial), progress));
+  });
+
+  // Not in spec §7: the bell's count alone, asked while the family's page is open (issue 28 §4).
+  app.get('/content/count-guest-pending-posts', async (request) => {
+    const { identifier } = parseInput(identifierQuerySchema, request.query);
+    return ok(presentPendingCount(await service.pendingGuestCount(ctx, await caller(request), identifier)));
   });
 
   app.post('/content/save-admin-message', { config: { multipartFiles: true } }, async (request) => {

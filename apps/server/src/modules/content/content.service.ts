@@ -124,6 +124,11 @@ export const approvedGuestPosts = (ctx: AppContext, caller: Caller, identifier: 
   postsOf(ctx, caller, identifier, CONTENT_POLICY.readOwnerView, 'approved-guest-with-hidden');
 export const pendingGuestPosts = (ctx: AppContext, caller: Caller, identifier: string) =>
   postsOf(ctx, caller, identifier, CONTENT_POLICY.readPending, 'pending-guest');
+/** How many visitors' memories wait: the bell asks every minute (issue 28 §4), so one COUNT, no rows, no links. */
+export async function pendingGuestCount(ctx: AppContext, caller: Caller, identifier: string): Promise<number> {
+  const { memorial } = await permitted(ctx, caller, identifier, CONTENT_POLICY.readPending);
+  return (await repo.pendingLoad(ctx.db, memorial.id)).items;
+}
 export const ownerPostsForGuest = (ctx: AppContext, caller: Caller, identifier: string) =>
   postsOf(ctx, caller, identifier, CONTENT_POLICY.readPublished, 'owner');
 export const approvedGuestPostsForGuest = (ctx: AppContext, caller: Caller, identifier: string) =>

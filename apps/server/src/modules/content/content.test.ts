@@ -56,6 +56,7 @@ describe('permissions per role', () => {
     { name: 'GET get-admin-posts', expect: ownerOnly, run: read('get-admin-posts', 'identifier') },
     { name: 'GET get-guest-approved-posts', expect: ownerOnly, run: read('get-guest-approved-posts', 'identifier') },
     { name: 'GET get-guest-pending-posts', expect: ownerOnly, run: read('get-guest-pending-posts', 'identifier') },
+    { name: 'GET count-guest-pending-posts', expect: ownerOnly, run: read('count-guest-pending-posts', 'identifier') },
     { name: 'GET get-admin-posts-for-guest', expect: guestRead, run: read('get-admin-posts-for-guest', 'id') },
     { name: 'GET get-guest-approved-posts-for-guest', expect: guestRead, run: read('get-guest-approved-posts-for-guest', 'id') },
     {
@@ -167,6 +168,9 @@ describe('guest post life cycle', () => {
 
     const pending = await t.get<{ posts: PendingPost[] }>(`/api/content/get-guest-pending-posts?identifier=${memorial.identifier}`, { token });
     expect(pending.body.data.posts).toHaveLength(1);
+    // The bell's count alone (issue 28 §4): the same number, nothing else.
+    const pendingCount = async () => (await t.get(`/api/content/count-guest-pending-posts?identifier=${memorial.identifier}`, { token })).body.data;
+    expect(await pendingCount()).toEqual({ count: 1 });
     const [item] = pending.body.data.posts;
     expect(item).toEqual({ reg: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/) as unknown, date: item?.reg, fullname: 'Lucía Torres', text: 'Siempre en mi corazón', path: expect.stringMatching(/^\/media\/s\/[^/]+\/pending\/[A-Za-z0-9_-]{22}\.jpg$/) as unknown });
     const pendingPath = item?.path ?? '';
@@ -177,6 +181,7 @@ describe('guest post life cycle', () => {
     const approved = await t.post('/api/content/approve-message', { identifier: memorial.identifier, date: item?.reg ?? '' }, { token, as: 'json' });
     expect(approved.status).toBe(200);
     expect((await t.get<{ posts: PendingPost[] }>(`/api/content/get-guest-pending-posts?identifier=${memorial.identifier}`, { token })).body.data.posts).toEqual([]);
+    expect(await pendingCount()).toEqual({ count: 0 });
 
     const visible = await t.get<{ posts: Post[] }>(`/api/content/get-guest-approved-posts-for-guest?id=${memorial.identifier}`, { guest });
     expect(visible.body.data.posts).toHaveLength(1);

@@ -10,6 +10,7 @@ export const accountKeys = {
   adminPosts: (identifier: string) => ['account', 'memorial', identifier, 'admin-posts'] as const,
   guestPosts: (identifier: string) => ['account', 'memorial', identifier, 'guest-posts'] as const,
   pendingPosts: (identifier: string) => ['account', 'memorial', identifier, 'pending-posts'] as const,
+  pendingCount: (identifier: string) => ['account', 'memorial', identifier, 'pending-count'] as const,
   disclaimers: (identifier: string) => ['account', 'memorial', identifier, 'disclaimers'] as const,
   /** The e-mail a password-reset link belongs to (before sign-in: not under a memorial). */
   resetLinkEmail: (token: string) => ['account', 'reset-link', token] as const,
