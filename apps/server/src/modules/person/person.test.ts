@@ -150,16 +150,20 @@ describe('response shapes', () => {
   it('gives the owner the settings and guests only the card', async () => {
     const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'secreto7', flagPicture: 0 } });
     const guest = await makeGuestToken(t.db, memorial);
+    // What a guest sees of the memorial: the card. The owner sees it with the settings.
+    const card = {
+      fullname: memorial.fullname,
+      profilepath: '',
+      birthdate: '1941-03-14',
+      deathdate: '2023-09-05',
+      description: memorial.description,
+      location: memorial.location,
+    };
     const owner = await t.get(`/api/person/get-person?identifier=${memorial.identifier}`, { token });
     expect(owner.body.data).toEqual({
       personData: {
         identifier: memorial.identifier,
-        fullname: memorial.fullname,
-        profilepath: '',
-        birthdate: '1941-03-14',
-        deathdate: '2023-09-05',
-        description: memorial.description,
-        location: memorial.location,
+        ...card,
         type: 'P',
         entercode: 'secreto7',
         flagpic: '0',
@@ -169,16 +173,7 @@ describe('response shapes', () => {
       },
     });
     const forGuest = await t.get(`/api/person/get-data-for-guest?id=${memorial.identifier}`, { guest });
-    expect(forGuest.body.data).toEqual({
-      personData: {
-        fullname: memorial.fullname,
-        profilepath: '',
-        birthdate: '1941-03-14',
-        deathdate: '2023-09-05',
-        description: memorial.description,
-        location: memorial.location,
-      },
-    });
+    expect(forGuest.body.data).toEqual({ personData: card });
     const type = await t.get(`/api/person/verify-type-account?id=${memorial.identifier}`);
     expect(type.body.data).toEqual({ type: 'P', fullname: memorial.fullname, flagmsg: '1', flagpic: '0' });
     for (const res of [forGuest, type]) expect(JSON.stringify(res.body)).not.toContain('secreto7');
