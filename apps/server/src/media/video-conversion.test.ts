@@ -14,7 +14,7 @@ import { makeGuestToken, makeOwner } from '../../test/factories';
 import { file, mediaFiles, objectNameOf, phoneVideo, type PhoneVideo } from '../../test/media-fixtures';
 import type { Memorial } from '../db/schema';
 import { CONVERSION_ATTEMPTS, drainConversions, videoConvertJob } from './video-conversion';
-import { topLevelBoxes, VIDEO_MESSAGES } from './video-processing';
+import { convertVideo, probeVideo, topLevelBoxes, VIDEO_MESSAGES } from './video-processing';
 import { newMediaKey } from './media-keys';
 import { insertPost } from '../modules/content/content.repository';
 import { runAdmin } from '../../test/admin-cli';
@@ -233,6 +233,17 @@ describe('while it converts (issue 26 §3)', () => {
     expect((await visitorLists()).map((p) => p.reg)).not.toContain(failing);
     expect((await mediaFiles(t.ctx.media)).filter((name) => name.includes(row.mediaKey ?? '-'))).toEqual([]);
     expect(await t.db.selectFrom('videoConversions').select('postId').where('postId', '=', row.id).execute()).toEqual([]);
+  });
+});
+
+describe('the time limit (issue 26 §4)', () => {
+  it('kills ffmpeg at the conversion’s time limit, and the attempt fails', async () => {
+    const input = path.join(scratch, 'VID0001.3gp');
+    await fs.writeFile(input, phoneVideo('mpeg4-3gp'));
+    const probe = await probeVideo(input);
+    expect(probe).not.toBeNull();
+    if (!probe) return;
+    await expect(convertVideo(input, path.join(scratch, 'cut.mp4'), probe, { threads: 1, timeoutMs: 1 })).rejects.toThrow('ffmpeg was stopped (SIGKILL)');
   });
 });
 
