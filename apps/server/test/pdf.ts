@@ -6,20 +6,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-export async function pdfText(data: Uint8Array): Promise<{ pages: number; text: string; sizes: [number, number][] }> {
+/** A run of text as drawn: its string and its font size in points (the text matrix's vertical scale). */
+export interface TextRun {
+  str: string;
+  size: number;
+}
+
+export async function pdfText(data: Uint8Array): Promise<{ pages: number; text: string; sizes: [number, number][]; runs: TextRun[] }> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdf = await pdfjs.getDocument({ data: data.slice(), disableFontFace: true, useSystemFonts: false }).promise;
   const parts: string[] = [];
   const sizes: [number, number][] = [];
+  const runs: TextRun[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
     sizes.push([x1 - x0, y1 - y0]);
     const content = await page.getTextContent();
+    for (const item of content.items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const [, , c = 0, d = 0] = item.transform as number[];
+      runs.push({ str: item.str, size: Math.hypot(c, d) });
+    }
     parts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
   }
   await pdf.destroy();
-  return { pages: pdf.numPages, text: parts.join('\n'), sizes };
+  return { pages: pdf.numPages, text: parts.join('\n'), sizes, runs };
 }
 
 /** The first page at `dpi` as PNG bytes. */

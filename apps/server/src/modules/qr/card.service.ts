@@ -16,6 +16,26 @@ export const CARD_SIZES = {
   wallet: { width: 153.07, height: 243.78, label: 'billetera' },
 } as const;
 
+/** Print layout per size, in points. No text is under 7 pt (issue 28 §9): the wallet card is not the A6 card shrunk. */
+const LAYOUTS: Record<keyof typeof CARD_SIZES, CardLayout> = {
+  a6: { frame: 9, margin: 22, pad: 18, photo: 104, qr: [84, 140], type: { intro: 10, name: 18, dates: 10.5, epitaph: 11, small: 7.5 } },
+  wallet: { frame: 5, margin: 9, pad: 10, photo: 56, qr: [50, 72], type: { intro: 7, name: 10.5, dates: 7.5, epitaph: 7.5, small: 7 } },
+};
+
+interface CardLayout {
+  /** The inset of the drawn frame. */
+  frame: number;
+  /** The side margin of the text. */
+  margin: number;
+  /** The least space above the first and below the last block. */
+  pad: number;
+  photo: number;
+  /** The QR code's side: the least, and what it grows to when the card has room. */
+  qr: [number, number];
+  /** Font sizes. */
+  type: { intro: number; name: number; dates: number; epitaph: number; small: number };
+}
+
 export type CardSize = keyof typeof CARD_SIZES;
 
 export interface CardContent {
@@ -40,59 +60,87 @@ export function lifeDates(birthdate: string | null, deathdate: string | null): s
 
 export function cardPdf(content: CardContent, size: CardSize): Promise<Buffer> {
   const page = CARD_SIZES[size];
-  // Everything is laid out for A6 and scaled, so the wallet card is the same card, smaller.
-  const s = page.width / CARD_SIZES.a6.width;
+  const layout = LAYOUTS[size];
+  const { type } = layout;
   const { doc, finished } = newPdf({
     size: [page.width, page.height],
     margin: 0,
     info: { Title: `Recordatorio de ${content.fullname}`, Subject: 'Recordatorio', Author: 'Recuerdos' },
   });
-  const margin = 22 * s;
+  const { frame, margin } = layout;
   const width = page.width - margin * 2;
-
-  doc.roundedRect(9 * s, 9 * s, page.width - 18 * s, page.height - 18 * s, 6 * s).lineWidth(0.8 * s).strokeColor(COLORS.rule).stroke();
-
-  let y = 26 * s;
-  if (content.photo) {
-    const side = 104 * s;
-    const x = (page.width - side) / 2;
-    doc.save();
-    doc.circle(x + side / 2, y + side / 2, side / 2).clip();
-    doc.image(content.photo, x, y, { width: side, height: side });
-    doc.restore();
-    y += side + 12 * s;
-  } else {
-    y += 20 * s;
-  }
-
   const centered = { width, align: 'center' as const };
-  doc.font('regular').fontSize(9 * s).fillColor(COLORS.muted).text('En memoria de', margin, y, centered);
-  y = doc.y + 3 * s;
-  doc.font('bold').fontSize(17 * s).fillColor(COLORS.accent).text(content.fullname, margin, y, { ...centered, lineGap: -1 * s });
-  y = doc.y + 4 * s;
+  const height = (font: 'regular' | 'bold', fontSize: number, text: string, options: PDFKit.Mixins.TextOptions = {}) =>
+    doc.font(font).fontSize(fontSize).heightOfString(text, { ...centered, ...options });
+
+  doc.roundedRect(frame, frame, page.width - frame * 2, page.height - frame * 2, 6).lineWidth(0.8).strokeColor(COLORS.rule).stroke();
+
+  // Measure first, then share out what is left: the QR code grows, and the rest goes evenly above,
+  // between and below the three blocks (head, epitaph, code), so the card has no empty band.
   const dates = lifeDates(content.birthdate, content.deathdate);
+  const nameOptions = { lineGap: -1 };
+  const photoHeight = content.photo ? layout.photo + type.intro * 0.8 : 0;
+  const introHeight = height('regular', type.intro, 'En memoria de');
+  const nameHeight = height('bold', type.name, content.fullname, nameOptions);
+  const datesHeight = dates ? height('regular', type.dates, dates) : 0;
+  const gap = type.intro * 0.3;
+  const headHeight = photoHeight + introHeight + gap + nameHeight + (dates ? gap + datesHeight : 0);
+
+  const smallLines = [
+    { font: 'regular' as const, color: COLORS.muted, text: 'Escanea el código para visitar su memorial' },
+    { font: 'regular' as const, color: COLORS.muted, text: printableLink(content.link) },
+    ...(content.accessCode ? [{ font: 'bold' as const, color: COLORS.text, text: accessCodeLine(content.accessCode) }] : []),
+  ];
+  const smallLine = type.small * 1.25;
+  const codeTail = type.small * 0.6 + smallLines.length * smallLine;
+
+  const [qrMin, qrMax] = layout.qr;
+  const free = page.height - layout.pad * 2 - headHeight - qrMin - codeTail;
+  const epitaph = content.epitaph.trim() ? `“${content.epitaph.trim()}”` : '';
+  const epitaphOptions = { lineGap: 1, ellipsis: '…' };
+  const epitaphLine = type.epitaph + 1;
+  // The epitaph takes what the least QR code leaves, cut with an ellipsis; at least two lines or nothing.
+  const epitaphRoom = free - type.epitaph * 2;
+  const epitaphHeight =
+    epitaph && epitaphRoom >= epitaphLine * 2
+      ? Math.min(height('regular', type.epitaph, epitaph, epitaphOptions), Math.floor(epitaphRoom / epitaphLine) * epitaphLine)
+      : 0;
+  let spare = free - epitaphHeight;
+  const qrSide = Math.min(qrMax, qrMin + Math.max(0, spare) * 0.5);
+  spare -= qrSide - qrMin;
+  const blocks = epitaphHeight ? 3 : 2;
+  const space = Math.max(0, spare) / (blocks + 1);
+
+  let y = layout.pad + space;
+  if (content.photo) {
+    const x = (page.width - layout.photo) / 2;
+    doc.save();
+    doc.circle(x + layout.photo / 2, y + layout.photo / 2, layout.photo / 2).clip();
+    doc.image(content.photo, x, y, { width: layout.photo, height: layout.photo });
+    doc.restore();
+    y += photoHeight;
+  }
+  doc.font('regular').fontSize(type.intro).fillColor(COLORS.muted).text('En memoria de', margin, y, centered);
+  y += introHeight + gap;
+  doc.font('bold').fontSize(type.name).fillColor(COLORS.accent).text(content.fullname, margin, y, { ...centered, ...nameOptions });
+  y += nameHeight;
   if (dates) {
-    doc.font('regular').fontSize(9.5 * s).fillColor(COLORS.text).text(dates, margin, y, centered);
-    y = doc.y + 8 * s;
+    doc.font('regular').fontSize(type.dates).fillColor(COLORS.text).text(dates, margin, y + gap, centered);
+    y += gap + datesHeight;
+  }
+  y += space;
+  if (epitaphHeight) {
+    // A little slack so the last measured line is not dropped for a rounding difference.
+    doc.font('regular').fontSize(type.epitaph).fillColor(COLORS.text).text(epitaph, margin, y, { ...centered, ...epitaphOptions, height: epitaphHeight + 0.5 });
+    y += epitaphHeight + space;
   }
 
-  // The QR block sits at the bottom; the epitaph takes what is left between, cut with an ellipsis.
-  const qrSide = 84 * s;
-  const linkText = printableLink(content.link);
-  const lines = content.accessCode ? 3 : 2;
-  const qrTop = page.height - 22 * s - lines * (8 * s) - qrSide - 6 * s;
-  const epitaph = content.epitaph.trim();
-  const room = qrTop - 10 * s - y;
-  if (epitaph && room > 12 * s) {
-    doc.font('regular').fontSize(10 * s).fillColor(COLORS.text).text(`“${epitaph}”`, margin, y, { ...centered, height: room, ellipsis: '…', lineGap: 1 * s });
-  }
-
-  drawQr(doc, content.link, (page.width - qrSide) / 2, qrTop, qrSide);
-  doc.font('regular').fontSize(6.5 * s).fillColor(COLORS.muted);
-  doc.text('Escanea el código para visitar su memorial', margin, qrTop + qrSide + 4 * s, { ...centered, lineBreak: false });
-  doc.text(linkText, margin, qrTop + qrSide + 4 * s + 8 * s, { ...centered, lineBreak: false });
-  if (content.accessCode) {
-    doc.font('bold').fillColor(COLORS.text).text(accessCodeLine(content.accessCode), margin, qrTop + qrSide + 4 * s + 16 * s, { ...centered, lineBreak: false });
+  drawQr(doc, content.link, (page.width - qrSide) / 2, y, qrSide);
+  y += qrSide + type.small * 0.6;
+  doc.fontSize(type.small);
+  for (const line of smallLines) {
+    doc.font(line.font).fillColor(line.color).text(line.text, margin, y, { ...centered, lineBreak: false });
+    y += smallLine;
   }
 
   doc.end();

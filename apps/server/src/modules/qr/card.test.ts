@@ -29,6 +29,14 @@ async function decodeQr(png: Buffer): Promise<string | null> {
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
 
+/** Every text run on the card is at least 7 pt, readable in print (issue 28 §9). */
+async function expectPrintable(pdf: Uint8Array, label: string): Promise<void> {
+  const { runs } = await pdfText(pdf);
+  expect(runs.length, label).toBeGreaterThan(3);
+  const small = runs.filter((run) => run.size < 6.99).map((run) => `${run.str} (${run.size.toFixed(1)} pt)`);
+  expect(small, label).toEqual([]);
+}
+
 async function pdfImages(data: Uint8Array): Promise<number> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdf = await pdfjs.getDocument({ data: data.slice() }).promise;
@@ -75,6 +83,7 @@ describe('GET /api/person/remembrance-card', () => {
     expect(flat).toContain('Tu sonrisa sigue iluminando nuestra casa.');
     expect(flat).toContain(`recuerdos.test/guest?id=${memorial.identifier}`);
     expect(await pdfImages(pdf)).toBe(1);
+    await expectPrintable(pdf, 'a6');
     expect(await decodeQr(await pdfPagePng(pdf, 200))).toBe(`http://recuerdos.test/guest?id=${memorial.identifier}`);
   });
 
@@ -91,6 +100,7 @@ describe('GET /api/person/remembrance-card', () => {
     expect(text).toContain('José Ñahui');
     expect(text).not.toContain('“');
     expect(await pdfImages(pdf)).toBe(0);
+    await expectPrintable(pdf, 'wallet');
     expect(await decodeQr(await pdfPagePng(pdf, 400))).toBe(`http://recuerdos.test/guest?id=${memorial.identifier}`);
   });
 
@@ -103,6 +113,7 @@ describe('GET /api/person/remembrance-card', () => {
     expect(text.replace(/\s+/g, ' ')).toContain('Verso 1 de tu recuerdo');
     expect(text).toContain('…');
     expect(text).not.toContain('Verso 30');
+    await expectPrintable(pdf, 'wallet');
     expect(await decodeQr(await pdfPagePng(pdf, 400))).toBe(`http://recuerdos.test/guest?id=${memorial.identifier}`);
   });
 
@@ -119,6 +130,7 @@ describe('GET /api/person/remembrance-card', () => {
       const { text, pdf } = await cardText(size);
       expect(text, size).toContain('Código de acceso: rosa2024');
       expect(text, size).toContain(`recuerdos.test/guest?id=${memorial.identifier}`);
+      await expectPrintable(pdf, size);
       expect(await decodeQr(await pdfPagePng(pdf, dpi)), size).toBe(`http://recuerdos.test/guest?id=${memorial.identifier}`);
     }
 
