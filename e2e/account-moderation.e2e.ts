@@ -109,8 +109,8 @@ describe.each(WIDTHS)('moderation at $name', ({ viewport }) => {
       await pedro.getByRole('button', { name: /^Rechazar/ }).click();
       await confirm.getByRole('button', { name: 'Sí, rechazar' }).click();
       await page.getByText('El recuerdo de Pedro Huamán se eliminó y no se verá en el perfil.').waitFor();
-      await page.getByText('No tienes mensajes pendientes por aprobar').waitFor();
-      await page.getByRole('heading', { level: 1, name: '0 mensajes pendientes por aprobar' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'No tienes mensajes pendientes por aprobar' }).waitFor();
+      expect(await page.getByText('0 mensajes pendientes por aprobar').count()).toBe(0);
       expect(await badge(page).count()).toBe(0);
       await expectAccessible(page, `empty /account/notifications at ${viewport.width} px`);
 

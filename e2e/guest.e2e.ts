@@ -365,7 +365,7 @@ describe.each(WIDTHS)('guest submissions at $name', ({ viewport }) => {
       expect(await dialog.isVisible()).toBe(true);
       await dialog.getByRole('button', { name: 'Guardar' }).click();
       await page.getByText('Su memoria ha sido enviada').waitFor();
-      expect(await page.getByText('cuando la apruebe, aparecerá en el muro de recuerdos', { exact: false }).isVisible()).toBe(true);
+      expect(await page.getByText('cuando lo apruebe, aparecerá en «Recuerdos compartidos por otros»', { exact: false }).isVisible()).toBe(true);
       await dialog.waitFor({ state: 'detached' });
 
       const pending = await pendingPosts(server.baseUrl, memorial);

@@ -1,7 +1,7 @@
 // What the guest page shows of the ceremonies and reminders (issue 14 §1, §2), without the forms'
 // schemas (remembrance.ts): the guest bundle imports this and must not pull zod in.
 import { dateParts } from './dates';
-import { MONTH_NAMES } from './format';
+import { postDate } from './format';
 import { whatsappUrl, withAccessCode } from './share';
 
 export const EVENT_KINDS = {
@@ -38,15 +38,15 @@ export function eventName(kind: EventKind, title: string): string {
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
 
-/** 'sábado 28 de noviembre de 2026' */
+/** 'sábado 28 de noviembre del 2026': the posts' date (spec §2 'day de month-name del year') after the weekday. */
 export function longDate(date: string): string {
   const parts = dateParts(date);
   if (!parts) return date;
   const weekday = WEEKDAYS[new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay()] ?? '';
-  return `${weekday} ${parts.day} de ${(MONTH_NAMES[parts.month - 1] ?? '').toLowerCase()} de ${parts.year}`;
+  return `${weekday} ${postDate(date)}`;
 }
 
-/** 'sábado 28 de noviembre de 2026, 19:30' */
+/** 'sábado 28 de noviembre del 2026, 19:30' */
 export function eventWhen(event: Pick<MemorialEvent, 'date' | 'time'>): string {
   return event.time ? `${longDate(event.date)}, ${event.time}` : longDate(event.date);
 }

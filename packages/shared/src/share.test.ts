@@ -18,7 +18,7 @@ describe('whatsappShareUrl', () => {
     expect(withCode).toBe(`${shareText('Rosa Ñahui', { memories: true })} ${LINK}\nCódigo de acceso: rosa2024`);
     expect(decodeURIComponent(whatsappShareUrl('Rosa Ñahui', LINK, { memories: true, accessCode: '' }))).not.toContain('Código');
     expect(eventShareText('Rosa', { name: 'Velorio', date: '2026-11-28', time: '19:30', place: 'Casa' }, LINK, 'rosa2024')).toBe(
-      `Velorio de Rosa: sábado 28 de noviembre de 2026, 19:30, en Casa. Acompáñanos. Memorial: ${LINK}\nCódigo de acceso: rosa2024`,
+      `Velorio de Rosa: sábado 28 de noviembre del 2026, 19:30, en Casa. Acompáñanos. Memorial: ${LINK}\nCódigo de acceso: rosa2024`,
     );
     expect(eventShareText('Rosa', { name: 'Velorio', date: '2026-11-28', time: '', place: 'Casa' }, LINK)).not.toContain('Código');
   });

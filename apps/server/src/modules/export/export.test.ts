@@ -138,8 +138,8 @@ describe('what the archive holds', () => {
     });
     // The ceremonies in date order, with their day in words.
     expect(json.ceremonias).toEqual([
-      { nombre: 'Responso', fecha: '2023-09-06', hora: '', fechaLegible: 'miércoles 6 de setiembre de 2023', lugar: 'Casa familiar', mapa: '' },
-      { nombre: 'Misa de 30 días', fecha: '2023-10-05', hora: '19:00', fechaLegible: 'jueves 5 de octubre de 2023, 19:00', lugar: 'Parroquia San Antonio <Miraflores>', mapa: 'https://maps.google.com/?q=-12.12,-77.03' },
+      { nombre: 'Responso', fecha: '2023-09-06', hora: '', fechaLegible: 'miércoles 6 de setiembre del 2023', lugar: 'Casa familiar', mapa: '' },
+      { nombre: 'Misa de 30 días', fecha: '2023-10-05', hora: '19:00', fechaLegible: 'jueves 5 de octubre del 2023, 19:00', lugar: 'Parroquia San Antonio <Miraflores>', mapa: 'https://maps.google.com/?q=-12.12,-77.03' },
     ]);
     // The family's posts in the memorial's order (newest on top), then the visitors'.
     expect(json.publicacionesDeLaFamilia.map((p) => [p.tipo, p.texto, p.archivo, p.autor])).toEqual([
@@ -158,8 +158,8 @@ describe('what the archive holds', () => {
     expect(html).toContain('<html lang="es-PE">');
     expect(html).toContain('<h1>Rosa Mamaní Huamán</h1>');
     expect(html).toContain('Tu amor vive en nosotros &amp; en &lt;cada&gt; flor.');
-    expect(html).toContain('<h2>Ceremonias</h2><article><h3>Responso</h3><p>miércoles 6 de setiembre de 2023</p><p class="place">Casa familiar</p></article>');
-    expect(html).toContain('<h3>Misa de 30 días</h3><p>jueves 5 de octubre de 2023, 19:00</p><p class="place">Parroquia San Antonio &lt;Miraflores&gt;</p><p class="file"><a href="https://maps.google.com/?q=-12.12,-77.03">Ver el mapa</a></p>');
+    expect(html).toContain('<h2>Ceremonias</h2><article><h3>Responso</h3><p>miércoles 6 de setiembre del 2023</p><p class="place">Casa familiar</p></article>');
+    expect(html).toContain('<h3>Misa de 30 días</h3><p>jueves 5 de octubre del 2023, 19:00</p><p class="place">Parroquia San Antonio &lt;Miraflores&gt;</p><p class="file"><a href="https://maps.google.com/?q=-12.12,-77.03">Ver el mapa</a></p>');
     expect(html).toContain('<h2>Recuerdos compartidos por otros</h2>');
     expect(html).toContain('De Lucía');
     expect(html).toContain('src="videos/familia-001.mp4"');

@@ -274,7 +274,7 @@ describe('reminders', () => {
     await runReminders('2030-11-21T13:00:00Z');
     expect(reminders()).toHaveLength(4);
     expect(reminders().at(-1)?.subject).toBe('Mañana: Misa de honras (al año) de Rosa Mamani Huamán');
-    expect(reminders().at(-1)?.text).toContain('jueves 21 de noviembre de 2030, 11:00');
+    expect(reminders().at(-1)?.text).toContain('jueves 21 de noviembre del 2030, 11:00');
   });
 
   it('stop with one click (RFC 8058 POST), which deletes the address; the owner’s switch stops them too', async () => {

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_USER, mockApi, renderRoute, storeUser } from '../../test/render';
-import { pendingHeading } from './components/notifications-page';
+import { pendingHeading, pendingKinds } from './components/notifications-page';
 
 const renewOk = () => ({ code: '200', data: { user: SAMPLE_USER, token: 'tok-2' } });
 
@@ -73,11 +73,28 @@ describe('pending messages', () => {
     expect(calls.filter((c) => c.path === '/content/deny-message').map((c) => c.body)).toEqual([{ identifier: 'mem-1', date: '2026-11-20 10:00:00.000' }]);
   });
 
-  it('shows the empty state', async () => {
+  it('counts what waits by its kind: a photo or a video is not a message (issue 28 §12)', () => {
+    expect(pendingKinds([{ path: '' }, { path: '' }])).toBe('');
+    expect(pendingKinds([{ path: '/m/a.jpg' }])).toBe('1 foto');
+    expect(pendingKinds([{ path: '/m/a.jpg' }, { path: '/m/b.png' }, { path: '/m/c.mp4' }])).toBe('2 fotos y 1 video');
+    expect(pendingKinds([{ path: '' }, { path: '/m/a.jpg' }, { path: '/m/c.mp4' }, { path: '/m/d.mp4' }])).toBe('1 mensaje, 1 foto y 2 videos');
+  });
+
+  it('shows the kinds under the heading when photos or videos wait', async () => {
+    storeUser();
+    mockPending([post(20, 'Lucía', 'Gracias, tía'), { ...post(21, 'Pedro', ''), path: '/media/p.jpg' }, { ...post(22, 'Rosa', ''), path: '/media/r.jpg' }]);
+    renderRoute('/account/notifications');
+    expect(await screen.findByRole('heading', { level: 1, name: '3 mensajes pendientes por aprobar' })).toBeTruthy();
+    expect(screen.getByText('1 mensaje y 2 fotos')).toBeTruthy();
+  });
+
+  it('shows the empty state once, as the heading, without a zero count', async () => {
     storeUser();
     mockPending([]);
     renderRoute('/account/notifications');
-    expect(await screen.findByText('No tienes mensajes pendientes por aprobar')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No tienes mensajes pendientes por aprobar' })).toBeTruthy();
+    expect(screen.queryByText(/^0 /)).toBeNull();
+    expect(screen.getAllByText('No tienes mensajes pendientes por aprobar')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
   });
 });

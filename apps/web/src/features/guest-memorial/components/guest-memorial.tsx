@@ -26,6 +26,7 @@ import { FormBar } from '../../../components/memorial/form-bar';
 import { GiftButtons } from './gift-buttons';
 import { GuestFooter, GuestHeader } from './guest-chrome';
 import { Ceremonies } from './ceremonies';
+import { VISITORS_SECTION_TITLE } from './section-names';
 import './guest-memorial.css';
 
 // Loaded only when a visitor acts: the viewer (and its dialog), the modal with its form library,
@@ -259,7 +260,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
               </section>
               <section className="guest-section" aria-labelledby="recuerdos-de-otros">
                 <h2 id="recuerdos-de-otros" className="guest-section__title">
-                  Recuerdos compartidos por otros
+                  {VISITORS_SECTION_TITLE}
                 </h2>
                 <PostList posts={view.guestPosts} authorKind="guest" onOpenMedia={setViewing} onRequestReport={setReporting} hydrateInSteps="visitors" emptyText={laterPage ? 'No hay más recuerdos de visitantes.' : 'Todavía nadie ha compartido un recuerdo.'} />
                 {view.guestNext ? <MorePosts href={nextPageHref} load={loadVisitors} /> : null}

@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/render';
-import { GuestPostModal } from './guest-post-modal';
+import { GuestPostModal, SENT_TEXT, SENT_TITLE } from './guest-post-modal';
+import { VISITORS_SECTION_TITLE } from './section-names';
 
 const FULL = 'Este perfil ya tiene muchos recuerdos esperando la aprobación de la familia. Inténtalo de nuevo en unos días';
 
@@ -57,5 +58,14 @@ describe("the guest modal's video field", () => {
     await user.upload(input, new File(['x'], 'misa.mp4', { type: 'video/mp4' }));
     expect(screen.queryByText('El video seleccionado excede los 50 MB')).toBeNull();
     expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+describe('the thank-you after a memory is sent (issue 28 §12)', () => {
+  it('keeps the spec title and speaks to the visitor as tú, naming the section as the page does', () => {
+    expect(SENT_TITLE).toBe('Su memoria ha sido enviada');
+    expect(SENT_TEXT).toBe('La familia revisará tu recuerdo y, cuando lo apruebe, aparecerá en «Recuerdos compartidos por otros». Gracias por tu cariño.');
+    expect(SENT_TEXT).toContain(`«${VISITORS_SECTION_TITLE}»`);
+    expect(SENT_TEXT).not.toMatch(/\b(su|usted|memoria|muro)\b/i);
   });
 });

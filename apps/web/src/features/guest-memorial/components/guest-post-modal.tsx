@@ -20,6 +20,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { useResumableVideo } from '../../../lib/use-resumable-video';
 import { saveGuestMessage } from '../api/save-guest-message';
+import { VISITORS_SECTION_TITLE } from './section-names';
 import './guest-post-modal.css';
 
 const TITLES: Record<PostKind, string> = { message: 'Deja tu mensaje', picture: 'Deja tu foto', video: 'Deja tu video' };
@@ -32,7 +33,8 @@ const TITLES: Record<PostKind, string> = { message: 'Deja tu mensaje', picture: 
 const SPOKEN_REFUSALS = new Set(['409', '413', '429']);
 
 export const SENT_TITLE = 'Su memoria ha sido enviada';
-export const SENT_TEXT = 'La familia la revisará y, cuando la apruebe, aparecerá en el muro de recuerdos. Gracias por tu cariño.';
+/** Ours (the spec gives only the title): the visitor's voice (tú) and the section's name on the page. */
+export const SENT_TEXT = `La familia revisará tu recuerdo y, cuando lo apruebe, aparecerá en «${VISITORS_SECTION_TITLE}». Gracias por tu cariño.`;
 
 interface GuestPostModalProps {
   kind: PostKind;

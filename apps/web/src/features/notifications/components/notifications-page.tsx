@@ -22,6 +22,28 @@ export function pendingHeading(count: number): string {
   return `${count} ${count === 1 ? 'mensaje pendiente' : 'mensajes pendientes'} por aprobar`;
 }
 
+/** The spec's empty state: shown instead of the count, never below a '0 … por aprobar' (issue 28 §12). */
+export const NOTHING_PENDING = 'No tienes mensajes pendientes por aprobar';
+
+type PendingKind = 'mensaje' | 'foto' | 'video';
+
+function pendingKind(post: Pick<PendingItem, 'path'>): PendingKind {
+  if (!post.path) return 'mensaje';
+  return isVideoPath(post.path) ? 'video' : 'foto';
+}
+
+/**
+ * What waits, counted by its kind: '2 fotos y 1 video', '1 mensaje, 1 foto y 3 videos' (issue 28 §12:
+ * a photo is not a 'mensaje'). Empty when only text messages wait, as the spec's heading already says so.
+ */
+export function pendingKinds(posts: readonly Pick<PendingItem, 'path'>[]): string {
+  const counts: Record<PendingKind, number> = { mensaje: 0, foto: 0, video: 0 };
+  for (const post of posts) counts[pendingKind(post)] += 1;
+  if (counts.foto === 0 && counts.video === 0) return '';
+  const parts = (Object.keys(counts) as PendingKind[]).filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]} ${kind}${counts[kind] === 1 ? '' : 's'}`);
+  return parts.length === 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} y ${parts.at(-1) ?? ''}`;
+}
+
 function PendingMedia({ post }: { post: PendingItem }) {
   if (!post.path) return null;
   if (isVideoPath(post.path)) {
@@ -107,6 +129,7 @@ export function NotificationsPage() {
   const desktop = useIsDesktop();
   const pending = usePendingPosts();
   const posts = pending.data ?? [];
+  const kinds = pendingKinds(posts);
   return (
     <div className="notifications">
       {desktop ? null : <BackLink to="/account" />}
@@ -117,11 +140,10 @@ export function NotificationsPage() {
         </>
       ) : (
         <>
-          <h1 className="notifications__title">{pendingHeading(posts.length)}</h1>
+          <h1 className="notifications__title">{posts.length === 0 ? NOTHING_PENDING : pendingHeading(posts.length)}</h1>
+          {kinds ? <p className="notifications__kinds">{kinds}</p> : null}
           <p className="notifications__intro">Aprueba los recuerdos compartidos por otras personas para verlos en el perfil</p>
-          {posts.length === 0 ? (
-            <p className="notifications__empty">No tienes mensajes pendientes por aprobar</p>
-          ) : (
+          {posts.length === 0 ? null : (
             <ul className="pending-list">
               {posts.map((post) => (
                 <PendingPostItem key={post.id} post={post} />
