@@ -4,12 +4,12 @@
 // autocannon run here. Figures only: nothing passes or fails on time.
 //   npm run bench -- media                         (5 s per read target, 20 connections)
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench -- media
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { mp4Bytes, pictureBytes } from '../apps/server/test/media-fixtures';
+import { forkTs, nextMessage } from './support/child';
 import { printTable } from './support/table';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -17,25 +17,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const MB = 1024 * 1024;
 const VIDEO_BYTES = 50 * MB;
 const UPLOADS = 4;
-
-function forkTs(file: string, env: Record<string, string>): ChildProcess {
-  return fork(path.join(import.meta.dirname, file), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-}
-
-function nextMessage<T>(child: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`A bench process exited (${String(code)})`));
-    child.once('exit', onExit);
-    child.once('message', (message) => {
-      child.off('exit', onExit);
-      resolve(message as T);
-    });
-  });
-}
 
 interface Ready {
   port: number;

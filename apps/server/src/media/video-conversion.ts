@@ -169,16 +169,14 @@ async function convertOne(ctx: AppContext, row: NonNullable<ConversionRow>, sett
 const running = new WeakMap<AppContext, number>();
 
 /**
- * Converts queued videos until none is left or this instance runs as many as it may. A failed
- * attempt lets the lease go after a pause growing with the attempts; the last one fails the post.
+ * Converts queued videos until none is left, on as many workers as this instance has free slots
+ * (VIDEO_CONVERSIONS in all). A failed attempt lets the lease go after a pause growing with the
+ * attempts; the last one fails the post.
  */
 export async function drainConversions(ctx: AppContext, settings: ConversionSettings = conversionSettings()): Promise<{ converted: number; failed: number }> {
   const done = { converted: 0, failed: 0 };
-  while ((running.get(ctx) ?? 0) < settings.perInstance) {
-    running.set(ctx, (running.get(ctx) ?? 0) + 1);
-    try {
-      const row = await claimNext(ctx);
-      if (!row) break;
+  const worker = async () => {
+    for (let row = await claimNext(ctx); row; row = await claimNext(ctx)) {
       if (row.attempts > CONVERSION_ATTEMPTS) {
         await fail(ctx, row, 'no attempt finished (the instances converting it stopped)');
         done.failed += 1;
@@ -198,10 +196,19 @@ export async function drainConversions(ctx: AppContext, settings: ConversionSett
           await ctx.db.updateTable('videoConversions').set({ leaseUntil: retryAt }).where('postId', '=', row.postId).where('instance', '=', INSTANCE_ID).execute();
         }
       }
-    } finally {
-      running.set(ctx, (running.get(ctx) ?? 1) - 1);
     }
-  }
+  };
+  const free = Math.max(0, settings.perInstance - (running.get(ctx) ?? 0));
+  await Promise.all(
+    Array.from({ length: free }, async () => {
+      running.set(ctx, (running.get(ctx) ?? 0) + 1);
+      try {
+        await worker();
+      } finally {
+        running.set(ctx, (running.get(ctx) ?? 1) - 1);
+      }
+    }),
+  );
   return done;
 }
 
