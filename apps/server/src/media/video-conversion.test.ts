@@ -18,6 +18,7 @@ import { convertVideo, probeVideo, topLevelBoxes, VIDEO_MESSAGES } from './video
 import { newMediaKey } from './media-keys';
 import { insertPost } from '../modules/content/content.repository';
 import { runAdmin } from '../../test/admin-cli';
+import { mailOutboxJob } from '../jobs/mail-outbox';
 
 const run = promisify(execFile);
 let clock = Date.now();
@@ -29,7 +30,7 @@ let guest: string;
 let scratch: string;
 
 // The queue is drained when an upload asks for it and by the tests; never by the minute's schedule mid-test.
-const jobs = [{ ...videoConvertJob, cron: '0 0 1 1 *' }];
+const jobs = [mailOutboxJob, { ...videoConvertJob, cron: '0 0 1 1 *' }];
 
 beforeAll(async () => {
   t = await startTestServer({ now: () => new Date(clock), jobs });
@@ -233,6 +234,29 @@ describe('while it converts (issue 26 §3)', () => {
     expect((await visitorLists()).map((p) => p.reg)).not.toContain(failing);
     expect((await mediaFiles(t.ctx.media)).filter((name) => name.includes(row.mediaKey ?? '-'))).toEqual([]);
     expect(await t.db.selectFrom('videoConversions').select('postId').where('postId', '=', row.id).execute()).toEqual([]);
+  });
+});
+
+describe('a visitor’s video that cannot be converted (issue 26 §3)', () => {
+  it('removes the memory and its video, and tells the visitor why by e-mail', async () => {
+    const before = await mediaFiles(t.ctx.media);
+    const sent = await unconverted(() =>
+      t.post('/api/content/save-guest-message', { identifier: memorial.identifier, fullname: 'Lucía', email: 'lucia.video@ejemplo.pe', message: '', postVideo: file(phoneVideo('vp9-webm'), 'video.webm', 'video/webm') }, { guest }),
+    );
+    expect(sent.status).toBe(200);
+    const row = await t.db.selectFrom('videoConversions').innerJoin('posts', 'posts.id', 'videoConversions.postId').select(['posts.id', 'videoConversions.source']).where('posts.authorEmail', '=', 'lucia.video@ejemplo.pe').executeTakeFirstOrThrow();
+    await t.ctx.media.delete(row.source);
+    for (let attempt = 1; attempt <= CONVERSION_ATTEMPTS; attempt++) {
+      await drainConversions(t.ctx, { perInstance: 1, threads: 1 });
+      clock += 10 * 60_000;
+    }
+    expect(await t.db.selectFrom('posts').select('id').where('id', '=', row.id).execute()).toEqual([]);
+    expect((await pendingList()).filter((p) => p.fullname === 'Lucía' && (p.processing || p.failed))).toEqual([]);
+    expect(await mediaFiles(t.ctx.media)).toEqual(before);
+    // The e-mail as queued (on PostgreSQL either instance's worker may deliver it).
+    const mail = await t.db.selectFrom('mailOutbox').select(['subject', 'textBody']).where('recipient', '=', 'lucia.video@ejemplo.pe').executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`No pudimos publicar tu video en el memorial de ${memorial.fullname}`);
+    expect(mail.textBody).toContain('No pudimos procesar este video. Prueba a enviarlo de nuevo o con otro archivo.');
   });
 });
 

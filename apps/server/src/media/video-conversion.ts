@@ -15,6 +15,7 @@ import { nowIso } from '../db/database';
 import type { Database } from '../db/schema';
 import { INSTANCE_ID } from '../jobs/record';
 import type { JobDef } from '../jobs/job';
+import { videoFailedMail } from '../modules/content/content.mails';
 import { publicKeyOf } from './media-keys';
 import { StagedMedia } from './staged-media';
 import { conversionTimeLimitMs, convertVideo, posterFrame, probeVideo, scratchFolder, VIDEO_MESSAGES } from './video-processing';
@@ -109,15 +110,41 @@ async function finish(ctx: AppContext, row: NonNullable<ConversionRow>, staged: 
   await ctx.media.delete(row.source).catch((err: unknown) => ctx.log.warn({ err, source: row.source }, 'Could not remove a converted original'));
 }
 
-/** After the last attempt: the post says why, and nothing of the video is left. */
+/**
+ * After the last attempt nothing of the video is left, and its uploader is told why: the owner's
+ * post stays, marked failed with the message (the owner deletes it); a visitor's memory is removed
+ * and the visitor, when they left an address, gets the message by e-mail.
+ */
 async function fail(ctx: AppContext, row: NonNullable<ConversionRow>, reason: string): Promise<void> {
   ctx.log.warn({ post: row.postId, reason }, 'A video could not be converted');
-  await ctx.db
-    .updateTable('posts')
-    .set({ mediaState: 'failed', mediaError: VIDEO_MESSAGES.conversionFailed })
-    .where('id', '=', row.postId)
-    .where('mediaState', '=', 'processing')
-    .execute();
+  const post = await ctx.db
+    .selectFrom('posts')
+    .innerJoin('memorials', 'memorials.id', 'posts.memorialId')
+    .select(['posts.authorKind', 'posts.authorName', 'posts.authorEmail', 'memorials.fullname', 'memorials.identifier'])
+    .where('posts.id', '=', row.postId)
+    .where('posts.mediaState', '=', 'processing')
+    .executeTakeFirst();
+  if (post?.authorKind === 'guest') {
+    await ctx.db.deleteFrom('posts').where('id', '=', row.postId).where('mediaState', '=', 'processing').execute();
+    if (post.authorEmail) {
+      await ctx.mail.queue(
+        videoFailedMail({
+          to: post.authorEmail,
+          authorName: post.authorName,
+          memorialName: post.fullname,
+          reason: VIDEO_MESSAGES.conversionFailed,
+          guestUrl: `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(post.identifier)}`,
+        }),
+      );
+    }
+  } else {
+    await ctx.db
+      .updateTable('posts')
+      .set({ mediaState: 'failed', mediaError: VIDEO_MESSAGES.conversionFailed })
+      .where('id', '=', row.postId)
+      .where('mediaState', '=', 'processing')
+      .execute();
+  }
   await ctx.db.deleteFrom('videoConversions').where('postId', '=', row.postId).execute();
   await ctx.media.delete(row.source).catch((err: unknown) => ctx.log.warn({ err, source: row.source }, 'Could not remove a failed original'));
 }

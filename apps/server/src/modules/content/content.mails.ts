@@ -1,4 +1,4 @@
-// The two e-mails of the guest-post life cycle (DESIGN §7).
+// The e-mails of the guest-post life cycle (DESIGN §7; issue 26: a video that could not be converted).
 import { composeMail } from '../../mail/layout';
 import type { MailMessage } from '../../mail/mailer';
 
@@ -39,6 +39,22 @@ export function approvedPostMail(input: {
       'Puedes visitarlo cuando quieras.',
     ],
     action: { label: 'Ver el memorial', url: input.guestUrl },
+    footnote: 'Recibes este correo porque dejaste tu dirección al compartir tu recuerdo.',
+  });
+}
+
+/** Issue 26 §3: the visitor's video could not be converted after every attempt; their memory is gone. */
+export function videoFailedMail(input: { to: string; authorName: string; memorialName: string; reason: string; guestUrl: string }): MailMessage {
+  return composeMail({
+    to: input.to,
+    kind: 'guest-post-video-failed',
+    subject: `No pudimos publicar tu video en el memorial de ${input.memorialName}`,
+    greeting: `Hola, ${input.authorName}:`,
+    paragraphs: [
+      `${input.reason}.`,
+      `Tu recuerdo no se guardó, para que puedas compartirlo otra vez en el memorial de ${input.memorialName}.`,
+    ],
+    action: { label: 'Volver al memorial', url: input.guestUrl },
     footnote: 'Recibes este correo porque dejaste tu dirección al compartir tu recuerdo.',
   });
 }
