@@ -390,7 +390,18 @@ describe.each(WIDTHS)('guest submissions at $name', ({ viewport }) => {
       await dialog.getByRole('button', { name: 'Seleccionar' }).waitFor();
       await expectAccessible(page, 'the picture modal while cropping');
       await dialog.getByRole('button', { name: 'Guardar' }).click();
-      await dialog.getByText('Selecciona la imagen cortada').waitFor();
+      // 'Guardar' before 'Seleccionar': the message has the focus and shows inside the window, above the
+      // sticky bar (on a 390 × 844 phone it was under it and the dialog seemed dead; issue 28 §5).
+      const notCropped = dialog.getByText('Selecciona la imagen cortada');
+      await notCropped.waitFor();
+      await expect.poll(() => notCropped.evaluate((element) => element === document.activeElement)).toBe(true);
+      const footerTop = (await dialog.locator('.modal__footer').boundingBox())?.y ?? 0;
+      await expect
+        .poll(async () => {
+          const box = await notCropped.boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= Math.min(footerTop, viewport.height);
+        })
+        .toBe(true);
       // Zoom in, move the crop with the keyboard, then fix it.
       await dialog.getByLabel('Acercar').fill('1.5');
       await dialog.locator('.reactEasyCrop_Container').focus();

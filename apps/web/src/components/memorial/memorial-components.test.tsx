@@ -1,6 +1,6 @@
 // The memorial components shared by the guest page and the account area, under React (the guest
 // bundle runs the same components on Preact; the browser tests cover that side).
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Gifts, PersonData, Post } from '@recuerdos/shared/api-types';
@@ -267,6 +267,27 @@ describe('PictureCropField', () => {
     // The file input is hidden now: the keyboard goes to the cropper's buttons, not to it.
     expect(screen.getByLabelText('Foto').tabIndex).toBe(-1);
     expect(onPending).toHaveBeenLastCalledWith(true);
+  });
+
+  it('while cropping, shows the submit message above the cropper and moves the focus to it (issue 28 §5)', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:picture', revokeObjectURL: () => undefined }));
+    const field = (error?: string) => <PictureCropField canvasSize={800} value={null} onChange={() => undefined} error={error} />;
+    // jsdom has no layout: record where the field asks the page to scroll.
+    const scrolled: Element[] = [];
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this);
+    };
+    const { rerender } = render(field());
+    await user.upload(screen.getByLabelText('Foto'), new File(['\xff\xd8\xff'], 'abuela.jpg', { type: 'image/jpeg' }));
+    rerender(field(MESSAGES.pictureNotCropped));
+    const message = screen.getByText('Selecciona la imagen cortada');
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    expect(scrolled).toEqual([message]);
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    const select = screen.getByRole('button', { name: 'Seleccionar' });
+    expect(message.compareDocumentPosition(select) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByLabelText('Foto').getAttribute('aria-describedby')).toContain(message.id);
   });
 
   it('encodes at quality 0.6 above 2 MB, else 1 (spec §9)', () => {

@@ -107,6 +107,21 @@ export function PictureCropField({ canvasSize, onChange, onPendingChange, error,
 
   const shownError = problem ?? error;
   const errorId = `${id}-error`;
+  // While cropping, the message stands above the cropper, where the eye is, and takes the focus: below
+  // the cropper a phone's sticky 'Guardar' bar hid it and the dialog seemed dead (issue 28 §5).
+  const errorAbove = stage.kind === 'cropping';
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const message = errorRef.current;
+    if (!errorAbove || !shownError || !message) return;
+    message.focus({ preventScroll: true });
+    message.scrollIntoView({ block: 'center' });
+  }, [errorAbove, shownError]);
+  const errorMessage = shownError ? (
+    <p className={errorAbove ? 'field__error picture-crop__error' : 'field__error'} id={errorId} ref={errorRef} tabIndex={errorAbove ? -1 : undefined}>
+      {shownError}
+    </p>
+  ) : null;
   return (
     <div className={['field', 'picture-crop', shownError ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
@@ -114,7 +129,7 @@ export function PictureCropField({ canvasSize, onChange, onPendingChange, error,
       </label>
       <p className="field__hint" id={`${id}-hint`}>
         {stage.kind === 'cropping'
-          ? 'Mueve y acerca la foto para encuadrarla; luego pulsa «Seleccionar».'
+          ? 'Encuadra la foto (muévela y acércala) y pulsa «Seleccionar»; después, «Guardar».'
           : current && stage.kind === 'empty'
             ? 'Esta es la foto actual. Para cambiarla, elige otra imagen PNG o JPG; la recortaremos en forma cuadrada.'
             : 'Una imagen PNG o JPG. La recortaremos en forma cuadrada.'}
@@ -135,6 +150,7 @@ export function PictureCropField({ canvasSize, onChange, onPendingChange, error,
       />
       {stage.kind === 'cropping' ? (
         <>
+          {errorMessage}
           <div className="picture-crop__area">
             <Cropper
               image={stage.url}
@@ -155,7 +171,7 @@ export function PictureCropField({ canvasSize, onChange, onPendingChange, error,
             <input type="range" min={1} max={maxZoom} step={0.01} value={zoom} onChange={(event) => setZoom(Number(event.target.value))} disabled={disabled} />
           </label>
           <div className="picture-crop__actions">
-            <Button variant="secondary" size="sm" onClick={() => void select()} loading={working} disabled={disabled}>
+            <Button size="sm" onClick={() => void select()} loading={working} disabled={disabled}>
               Seleccionar
             </Button>
             <Button variant="ghost" size="sm" onClick={() => inputRef.current?.click()} disabled={disabled}>
@@ -177,11 +193,7 @@ export function PictureCropField({ canvasSize, onChange, onPendingChange, error,
           </div>
         </div>
       ) : null}
-      {shownError ? (
-        <p className="field__error" id={errorId}>
-          {shownError}
-        </p>
-      ) : null}
+      {errorAbove ? null : errorMessage}
     </div>
   );
 }
