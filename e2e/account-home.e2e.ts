@@ -13,7 +13,7 @@ import { shareText } from '@recuerdos/shared/share';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { pdfPagePng, pdfText } from '../apps/server/test/pdf';
 import { expectAccessible } from './support/axe';
-import { PHONE, WIDTHS, horizontalOverflow, openPage } from './support/browser';
+import { PHONE, WIDTHS, horizontalOverflow, openPage, smallTargets } from './support/browser';
 import { api, eventually, guestToken, logIn, makeOwner, ownerToken, type Owner } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
@@ -369,6 +369,43 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('targets a thumb can hit (issue 28 §13)', () => {
+  it('makes every control of the owner\'s home and of the guest page (code screen and memorial) at least 44 × 44 px at 390 px', async () => {
+    const owner = await makeOwner(server, 'pulgar');
+    const memorial = owner.memorials[0];
+    if (!memorial) throw new Error('no memorial');
+    const token = await ownerToken(server, owner);
+    const saved = await api(server, 'POST', '/content/save-admin-message', { token, body: { identifier: memorial.identifier, message: 'Siempre contigo' } });
+    expect(saved.code).toBe('200');
+    const home = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      await logIn(home.page, owner);
+      await home.page.getByRole('heading', { level: 2, name: 'Permisos' }).waitFor();
+      await home.page.getByText('Siempre contigo').first().waitFor();
+      // The 'Sí'/'No' radios of Permisos, the card's corner buttons, the secondary buttons.
+      expect(await home.page.getByRole('radio').count()).toBeGreaterThan(1);
+      expect(await smallTargets(home.page)).toEqual([]);
+    } finally {
+      await home.close();
+    }
+    const visitor = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      await visitor.page.goto(`/guest?id=${memorial.identifier}`);
+      const gate = visitor.page.getByPlaceholder('Ingresa el código de acceso');
+      await gate.waitFor();
+      expect(await smallTargets(visitor.page)).toEqual([]);
+      await gate.fill(memorial.accessCode);
+      await expect.poll(() => visitor.page.getByRole('button', { name: 'Ingresar' }).isEnabled()).toBe(true);
+      await gate.press('Enter');
+      await gate.waitFor({ state: 'detached' });
+      await visitor.page.getByRole('button', { name: 'Reportar este recuerdo' }).first().waitFor();
+      expect(await smallTargets(visitor.page)).toEqual([]);
+    } finally {
+      await visitor.close();
     }
   });
 });

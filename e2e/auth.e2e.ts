@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { DESKTOP, PHONE, WIDTHS, fieldErrors, openPage } from './support/browser';
+import { DESKTOP, PHONE, WIDTHS, fieldErrors, openPage, smallTargets } from './support/browser';
 import { linkIn, waitForMail } from './support/mail';
 import { createContract, uniqueEmail } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
@@ -31,6 +31,19 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
+
+describe('login on a phone', () => {
+  it('makes every control at least 44 × 44 px at 390 px, \'Mostrar\' included (issue 28 §13)', async () => {
+    const { page, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Mostrar' }).waitFor();
+      expect(await smallTargets(page)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
 
 describe.each(WIDTHS)('login at $name', ({ viewport }) => {
   it('shows every validation message, and the server message under the form', async () => {

@@ -115,3 +115,37 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 export async function fieldErrors(page: Page): Promise<string[]> {
   return page.locator('.field__error').allTextContents();
 }
+
+/**
+ * The visible controls smaller than 44 × 44 px, described (WCAG 2.2 target size, enhanced; issue 28
+ * §13): buttons, links, selects, role=button, and radios and checkboxes measured with their labels
+ * (the box and its label are one clickable area). Left out: links inside running text, which WCAG
+ * exempts ("inline": the sentence sets their height, and making them 44 px would break the line
+ * spacing); elements hidden, inert or visually hidden (the skip link until focused).
+ */
+export async function smallTargets(page: Page, least = 44): Promise<string[]> {
+  return page.evaluate((least) => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>('button, a[href], select, [role="button"], input[type="radio"], input[type="checkbox"]');
+    for (const control of Array.from(controls)) {
+      if (control.closest('[inert], [aria-hidden="true"]')) continue;
+      if (!(control instanceof HTMLInputElement) && control.closest('.visually-hidden')) continue;
+      const style = getComputedStyle(control);
+      if (style.visibility === 'hidden' || control.getClientRects().length === 0) continue;
+      if (control instanceof HTMLAnchorElement && style.display === 'inline') {
+        const sentence = control.parentElement?.textContent.trim() ?? '';
+        if (sentence.length > control.textContent.trim().length) continue;
+      }
+      const parts = [control, ...(control instanceof HTMLInputElement ? Array.from(control.labels ?? []) : [])];
+      const rects = parts.map((part) => part.getBoundingClientRect()).filter((rect) => rect.width > 1 && rect.height > 1);
+      if (rects.length === 0) continue;
+      const width = Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left));
+      const height = Math.max(...rects.map((r) => r.bottom)) - Math.min(...rects.map((r) => r.top));
+      if (width + 0.5 < least || height + 0.5 < least) {
+        const name = control.getAttribute('aria-label') ?? (control.textContent.trim() || control.getAttribute('value') || '');
+        small.push(`${control.tagName.toLowerCase()}.${control.className} «${name.slice(0, 40)}» ${Math.round(width)}×${Math.round(height)}`);
+      }
+    }
+    return small;
+  }, least);
+}
