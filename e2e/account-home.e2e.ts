@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@recuerdos/shared/limits';
 import { shareText } from '@recuerdos/shared/share';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { pdfPagePng, pdfText } from '../apps/server/test/pdf';
@@ -280,18 +281,19 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       const stored = Buffer.from(await (await fetch(`${server.baseUrl}${reply.data.data.path}`)).arrayBuffer());
       expect(await sharp(stored).metadata()).toMatchObject({ width: 800, height: 800, format: 'jpeg' });
 
-      // A video: over 50 MB refused and cleared; an mp4 saved.
+      // A video: over the owner's 1 GB refused and cleared (issue 26; visitors keep 50 MB); an mp4 saved.
       await page.getByRole('button', { name: 'Video', exact: true }).click();
       const videoDialog = page.getByRole('dialog', { name: 'Deja tu video' });
       await videoDialog.getByRole('button', { name: 'Guardar' }).click();
       await videoDialog.getByText('Selecciona un video').waitFor();
       const input = videoDialog.getByLabel('Video');
-      // Over 50 MB (Playwright takes such a file from disk).
+      // Over 1 GB: a sparse file (nothing written), which Playwright hands to the browser by its path.
       const big = path.join(os.tmpdir(), `grande-${Date.now()}.mp4`);
-      await fs.writeFile(big, mp4Bytes(50 * 1024 * 1024 + 1));
+      await fs.writeFile(big, mp4Bytes(400_000));
+      await fs.truncate(big, LIMITS.ownerVideoMaxBytes + 1);
       await input.setInputFiles(big);
       await fs.rm(big);
-      await videoDialog.getByText('El video seleccionado excede los 50 MB').waitFor();
+      await videoDialog.getByText('El video seleccionado excede 1 GB').waitFor();
       expect(await input.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
       await input.setInputFiles({ name: 'cumple.mp4', mimeType: 'video/mp4', buffer: mp4Bytes(400_000) });
       await videoDialog.getByLabel('Mensaje (opcional)').fill('Su cumpleaños 80');
