@@ -49,7 +49,7 @@ describe('routes', () => {
   it('renders each account page behind the login', async () => {
     const pages = [
       ['/account', 'Inicio'],
-      ['/account/notifications', '0 mensajes pendientes por aprobar'],
+      ['/account/notifications', 'No tienes mensajes pendientes por aprobar'],
       ['/account/edit-basic-data', 'Editar datos'],
       // Narrow screens (jsdom has no media queries) open the settings menu first.
       ['/account/personal', 'Mi cuenta'],
