@@ -1,4 +1,4 @@
-// Converting the videos that do not play everywhere (issue 26; docs/decisions/026-video-pipeline.md).
+// Converting the videos that do not play everywhere (issue 26; docs/decisions/027-video-pipeline.md).
 // The queue is the `video_conversions` table: any instance takes the oldest conversion nobody holds,
 // holding it with a lease as long as the conversion may take; an instance killed mid-way leaves it to
 // another once the lease has run out. The `video-convert` job drains the queue: asked for soon after

@@ -1,4 +1,4 @@
-// What a video needs before it is stored (issue 13 §3, issue 26; docs/decisions/026-video-pipeline.md):
+// What a video needs before it is stored (issue 13 §3, issue 26; docs/decisions/027-video-pipeline.md):
 // proof that it really is a video a phone makes (ffprobe reads an MP4/MOV/3GP/M4V or WebM container
 // with a video stream, and ffmpeg decodes its first frames), then either — when it already plays in
 // every browser (H.264 yuv420p, AAC stereo or no sound, at most 1280 px, upright, a modest bitrate,

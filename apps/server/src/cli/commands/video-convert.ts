@@ -10,7 +10,7 @@ export const videoConvertCommand = defineCommand({
   usage: '',
   details: [
     'For each stored video that is not already H.264 (yuv420p) with AAC stereo, at most 1280 px and',
-    'upright, in an MP4: converts it as uploads are converted (docs/decisions/026) and replaces',
+    'upright, in an MP4: converts it as uploads are converted (docs/decisions/027) and replaces',
     '<key>.mp4 and its poster in place. Needs ffmpeg; uses VIDEO_CONVERT_THREADS encoder threads.',
     'Safe to run again: videos that already play everywhere are skipped.',
   ],

@@ -1,4 +1,4 @@
-// Every phone's video (issue 26; docs/decisions/026-video-pipeline.md): a video that is not already
+// Every phone's video (issue 26; docs/decisions/027-video-pipeline.md): a video that is not already
 // H.264/AAC in a small MP4 is kept as its original and converted once on the jobs engine. The post
 // says where its video is (`media_state`), and why it failed (`media_error`, Spanish, for the
 // uploader); the conversions waiting or running are rows any instance may take: a lease held while
