@@ -83,7 +83,7 @@ export async function createUpload(ctx: AppContext, caller: Caller, input: { ide
   if (input.length > LIMITS.ownerVideoMaxBytes) throw tooLarge(MESSAGES.ownerVideoTooLarge);
   const { memorial, uploader, visitor } = await mayUploadVideo(ctx, caller, input.identifier);
   // The owner's video may be up to 1 GB (issue 26); a visitor's keeps 50 MB, which the daily budget
-  // and the caps on unfinished uploads are sized for (docs/decisions/020, 026).
+  // and the caps on unfinished uploads are sized for (docs/decisions/020, 027).
   if (visitor && input.length > LIMITS.videoMaxBytes) throw tooLarge(MESSAGES.videoTooLarge);
   // Counted first, atomically: a burst of creations is granted exactly what the budget holds.
   const giveBack = await reserveAll(ctx.limiter, [
