@@ -16,19 +16,26 @@ export function videoStateOf(row: Pick<ListedPost, 'id' | 'mediaState' | 'mediaE
 
 const NO_PROGRESS: ReadonlyMap<number, number> = new Map();
 
-export function presentPost(row: ListedPost, memorialIdentifier: string, link: MediaLink, progress = NO_PROGRESS): Post {
+/** What every post shows, published or waiting: its key, author, words, media and the video's state. */
+function presentPostBody(row: ListedPost, link: MediaLink, progress: ReadonlyMap<number, number>): PendingPost {
   return {
-    identifier: memorialIdentifier,
     reg: row.reg,
     date: row.reg,
     fullname: row.authorName,
     text: row.text,
     path: link(row.mediaKey, row.mediaKind),
     ...posterOf(row, link),
+    ...videoStateOf(row, progress),
+  };
+}
+
+export function presentPost(row: ListedPost, memorialIdentifier: string, link: MediaLink, progress = NO_PROGRESS): Post {
+  return {
+    identifier: memorialIdentifier,
+    ...presentPostBody(row, link, progress),
     place: row.place,
     // Only the owner's lists hold hidden posts (visitors' lists leave them out).
     ...(row.hiddenReason !== null ? { hidden: true, hiddenReason: row.hiddenReason } : {}),
-    ...videoStateOf(row, progress),
   };
 }
 
@@ -47,17 +54,7 @@ export function presentPendingCount(count: number): PendingCount {
 }
 
 export function presentPendingPosts(rows: readonly ListedPost[], link: MediaLink, progress = NO_PROGRESS): { posts: PendingPost[] } {
-  return {
-    posts: rows.map((row) => ({
-      reg: row.reg,
-      date: row.reg,
-      fullname: row.authorName,
-      text: row.text,
-      path: link(row.mediaKey, row.mediaKind),
-      ...posterOf(row, link),
-      ...videoStateOf(row, progress),
-    })),
-  };
+  return { posts: rows.map((row) => presentPostBody(row, link, progress)) };
 }
 
 export function presentSavedPost(row: PostRow, link: MediaLink): SavedPostData {
