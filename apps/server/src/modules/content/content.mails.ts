@@ -23,38 +23,48 @@ export function pendingPostMail(input: {
   });
 }
 
-export function approvedPostMail(input: {
+/** Whom a mail about their own memory goes to: the visitor who left an address with it. */
+interface VisitorMail {
   to: string;
   authorName: string;
   memorialName: string;
   guestUrl: string;
-}): MailMessage {
+}
+
+/** A mail to that visitor: greeted by name, a link back to the memorial, and why they receive it. */
+function mailToVisitor(input: VisitorMail, mail: { kind: string; subject: string; paragraphs: string[]; actionLabel: string }): MailMessage {
   return composeMail({
     to: input.to,
-    kind: 'guest-post-approved',
-    subject: `Tu recuerdo ya está en el memorial de ${input.memorialName}`,
+    kind: mail.kind,
+    subject: mail.subject,
     greeting: `Hola, ${input.authorName}:`,
-    paragraphs: [
-      `Gracias por compartir tu recuerdo de ${input.memorialName}. La familia lo aprobó y ahora forma parte de su memorial.`,
-      'Puedes visitarlo cuando quieras.',
-    ],
-    action: { label: 'Ver el memorial', url: input.guestUrl },
+    paragraphs: mail.paragraphs,
+    action: { label: mail.actionLabel, url: input.guestUrl },
     footnote: 'Recibes este correo porque dejaste tu dirección al compartir tu recuerdo.',
   });
 }
 
+export function approvedPostMail(input: VisitorMail): MailMessage {
+  return mailToVisitor(input, {
+    kind: 'guest-post-approved',
+    subject: `Tu recuerdo ya está en el memorial de ${input.memorialName}`,
+    paragraphs: [
+      `Gracias por compartir tu recuerdo de ${input.memorialName}. La familia lo aprobó y ahora forma parte de su memorial.`,
+      'Puedes visitarlo cuando quieras.',
+    ],
+    actionLabel: 'Ver el memorial',
+  });
+}
+
 /** Issue 26 §3: the visitor's video could not be converted after every attempt; their memory is gone. */
-export function videoFailedMail(input: { to: string; authorName: string; memorialName: string; reason: string; guestUrl: string }): MailMessage {
-  return composeMail({
-    to: input.to,
+export function videoFailedMail(input: VisitorMail & { reason: string }): MailMessage {
+  return mailToVisitor(input, {
     kind: 'guest-post-video-failed',
     subject: `No pudimos publicar tu video en el memorial de ${input.memorialName}`,
-    greeting: `Hola, ${input.authorName}:`,
     paragraphs: [
       `${input.reason}.`,
       `Tu recuerdo no se guardó, para que puedas compartirlo otra vez en el memorial de ${input.memorialName}.`,
     ],
-    action: { label: 'Volver al memorial', url: input.guestUrl },
-    footnote: 'Recibes este correo porque dejaste tu dirección al compartir tu recuerdo.',
+    actionLabel: 'Volver al memorial',
   });
 }
