@@ -6,6 +6,7 @@
 // VIDEO_CONVERSIONS at once (default 1), with VIDEO_CONVERT_THREADS encoder threads at a lower
 // priority. On S3 the original is downloaded to this instance's scratch folder, converted there, and
 // the result uploaded. After the last attempt, the post tells its uploader why and the original goes.
+import { guestUrl } from '../http/links';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -133,7 +134,7 @@ async function fail(ctx: AppContext, row: NonNullable<ConversionRow>, reason: st
           authorName: post.authorName,
           memorialName: post.fullname,
           reason: VIDEO_MESSAGES.conversionFailed,
-          guestUrl: `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(post.identifier)}`,
+          guestUrl: guestUrl(ctx.config.publicUrl, post.identifier),
         }),
       );
     }

@@ -1,5 +1,6 @@
 // The rules of posts (spec §3, §4, §6, §7 /content/*): the owner's posts and their order, guest
 // submissions that wait for approval, approval and denial, deletion, and epitaph ideas.
+import { guestUrl } from '../../http/links';
 import { MESSAGES } from '@recuerdos/shared/fields';
 import { saveAdminMessageSchema, saveGuestMessageSchema, type CardOrder } from '@recuerdos/shared/post-schemas';
 import type { AppContext } from '../../context';
@@ -360,7 +361,7 @@ export async function approvePost(ctx: AppContext, caller: Caller, input: PostKe
         to: approved.authorEmail,
         authorName: approved.authorName,
         memorialName: memorial.fullname,
-        guestUrl: `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(memorial.identifier)}`,
+        guestUrl: guestUrl(ctx.config.publicUrl, memorial.identifier),
       }),
     );
   }

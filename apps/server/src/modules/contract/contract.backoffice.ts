@@ -1,6 +1,7 @@
 // The contracts part of the back office (issue 15 §2): search, detail, creation (the same service
 // as `admin create-contract`), the activation e-mail again, the end date, and disclaimers. Every
 // change is audited in the same transaction.
+import { guestUrl } from '../../http/links';
 import { limaDate } from '@recuerdos/shared/dates';
 import type { z } from 'zod';
 import type { adminCreateContractSchema, addDisclaimerSchema } from '@recuerdos/shared/admin-schemas';
@@ -11,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { contractActivationMail } from './contract.mails';
 import * as repo from './contract.repository';
-import { CONTRACT_ADMIN_MESSAGES, activationUrl, createContract, guestUrl, renewContract, type CreatedContract } from './contract.service';
+import { CONTRACT_ADMIN_MESSAGES, activationUrl, createContract, renewContract, type CreatedContract } from './contract.service';
 
 export const BACKOFFICE_CONTRACT_MESSAGES = {
   ...CONTRACT_ADMIN_MESSAGES,

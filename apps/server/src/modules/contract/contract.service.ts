@@ -1,6 +1,7 @@
 // The rules of contracts: the operator creates one (account + memorial + pending contract + an
 // activation link), the customer activates it with the link, and the owner sees banners derived
 // from its state next to the ones the operator added (spec §2 'Disclaimer banners', issue 2 §7).
+import { guestUrl } from '../../http/links';
 import type { Kysely } from 'kysely';
 import type { Disclaimer as DisclaimerShape } from '@recuerdos/shared/api-types';
 import { limaDate } from '@recuerdos/shared/dates';
@@ -100,10 +101,6 @@ export function nextContractNumber(last: string | null, year: string): string {
 
 export function activationUrl(publicUrl: string, number: string, token: string): string {
   return `${publicUrl}/activate-account?contract=${encodeURIComponent(number)}&token=${encodeURIComponent(token)}`;
-}
-
-export function guestUrl(publicUrl: string, identifier: string): string {
-  return `${publicUrl}/guest?id=${encodeURIComponent(identifier)}`;
 }
 
 /**
