@@ -1,6 +1,7 @@
 // 'Descargar mis recuerdos' (beyond the spec, issue 6): one memorial as a ZIP the family keeps —
 // its data and ceremonies (JSON and an HTML page), every published post, and their pictures and videos. The ZIP
 // is streamed as it is built: media are read from the store one at a time, never held in memory.
+import { guestUrl } from '../../http/links';
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context';
@@ -132,7 +133,7 @@ async function buildArchive(ctx: AppContext, memorial: Memorial, now: Date): Pro
 
   const contents = {
     memorial,
-    guestLink: `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(memorial.identifier)}`,
+    guestLink: guestUrl(ctx.config.publicUrl, memorial.identifier),
     profileFile,
     ceremonies: presentEvents(await eventsOf(ctx.db, memorial.id), now),
     family,

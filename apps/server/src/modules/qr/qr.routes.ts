@@ -1,6 +1,7 @@
 // GET /api/person/qr-code?identifier=&format=svg|png — owner only; a file download.
 // GET /api/person/remembrance-card?identifier=&size=a6|wallet — owner only; the printable card (PDF),
 // with the access code of a private memorial when the family chose to share it (issue 28 §1).
+import { guestUrl } from '../../http/links';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { identifierField } from '@recuerdos/shared/fields';
@@ -37,7 +38,7 @@ export const qrRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     const user = await requireUser(ctx.db, request);
     const memorial = await findOwnedMemorial(ctx.db, user.accountId, identifier);
     if (!memorial) throw notFound(MESSAGES_HTTP.memorialNotFound);
-    return { memorial, link: `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(memorial.identifier)}` };
+    return { memorial, link: guestUrl(ctx.config.publicUrl, memorial.identifier) };
   };
 
   app.get('/person/qr-code', async (request, reply) => {

@@ -1,6 +1,7 @@
 // The ceremonies of a memorial (issue 14 §2): the owner adds, edits and deletes them; whoever can see
 // the memorial sees them (upcoming above the memories, past ones folded) and can add one to their
 // calendar. A change touches the memorial row, which is part of every stamp of its cached page.
+import { guestUrl } from '../../http/links';
 import { EVENT_LIMITS, EVENT_MESSAGES, type EventFormValues, type MemorialEvent } from '@recuerdos/shared/remembrance';
 import { limaDate } from '@recuerdos/shared/dates';
 import type { AppContext } from '../../context';
@@ -73,7 +74,7 @@ export async function deleteEvent(ctx: AppContext, caller: Caller, input: { iden
 }
 
 export function guestLink(ctx: AppContext, memorial: Pick<Memorial, 'identifier'>): string {
-  return `${ctx.config.publicUrl}/guest?id=${encodeURIComponent(memorial.identifier)}`;
+  return guestUrl(ctx.config.publicUrl, memorial.identifier);
 }
 
 function uidHost(ctx: AppContext): string {

@@ -1,4 +1,5 @@
 import type { AdminReport } from '@recuerdos/shared/admin-api-types';
+import { guestUrl } from '../../http/links';
 import type { MediaLinks } from '../../media/media-links';
 import type { QueuedReport } from './report.repository';
 import { reasonLabel } from './report.service';
@@ -15,7 +16,7 @@ export function presentReport(row: QueuedReport, publicUrl: string, links: Media
     resolvedBy: row.resolvedBy,
     resolution: row.resolution,
     otherOpenReports: row.otherOpenReports,
-    memorial: { identifier: row.identifier, fullname: row.fullname, type: row.type, guestUrl: `${publicUrl}/guest?id=${encodeURIComponent(row.identifier)}` },
+    memorial: { identifier: row.identifier, fullname: row.fullname, type: row.type, guestUrl: guestUrl(publicUrl, row.identifier) },
     post: {
       reg: row.reg,
       authorKind: row.authorKind,
