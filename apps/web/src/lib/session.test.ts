@@ -142,6 +142,40 @@ describe('user session (spec §3, §4)', () => {
     expect(getSessionState().confirmedIdentifier).toBe('mem-1');
   });
 
+  it('a server in trouble or a rate limit keeps the session (only a refusal logs out)', async () => {
+    for (const status of [500, 502, 503, 429]) {
+      localStorage.setItem('user', JSON.stringify(storedUser));
+      resetSessionForTests();
+      stubFetch(() => reply({ code: String(status), message: 'Ocurrió un problema', data: {} }, status));
+      await renewUserSession();
+      expect(getSessionState().user, `after a ${status}`).toEqual(storedUser);
+      expect(getSessionState().confirmedIdentifier).toBe('mem-1');
+    }
+  });
+
+  it('a switch made while a renewal is on its way is kept: the rotated token renews onto the chosen memorial', async () => {
+    localStorage.setItem('user', JSON.stringify(storedUser));
+    resetSessionForTests();
+    // Both calls leave with the old token; the first one's answer arrives first.
+    const held: ((response: Response) => void)[] = [];
+    const fetchMock = stubFetch((_url, init) => {
+      const token = (init.headers as Record<string, string>).token;
+      if (token === 'old-token') return new Promise<Response>((resolve) => held.push(resolve));
+      return reply({ code: '200', message: '', data: loginData('mem-2', `${token}-on-mem-2`, '/media/b.jpg') });
+    });
+    const first = renewUserSession();
+    switchPerson('mem-2', '/media/b.jpg');
+    const second = renewUserSession();
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held[0]?.(reply({ code: '200', message: '', data: loginData('mem-1', 'rotated') }));
+    await first;
+    held[1]?.(reply({ code: '200', message: '', data: loginData('mem-2', 'old-token-on-mem-2', '/media/b.jpg') }));
+    await second;
+    await vi.waitFor(() => expect(getSessionState().confirmedIdentifier).toBe('mem-2'));
+    expect(getSessionState().user).toMatchObject({ identifier: 'mem-2', profilepath: '/media/b.jpg', token: 'rotated-on-mem-2' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('adopts the token another tab renewed first instead of logging out', async () => {
     localStorage.setItem('user', JSON.stringify(storedUser));
     resetSessionForTests();

@@ -164,10 +164,13 @@ export function renewUserSession(): Promise<void> {
   const user = state.user;
   if (!user) return Promise.resolve();
   const key = renewalKey(user);
-  if (renewal?.key === key) return renewal.promise;
+  // One call per memorial, picture and token: a call still on its way with a token since replaced
+  // will be answered as stale, so it cannot stand in for this one.
+  const callKey = `${key}|${user.token}`;
+  if (renewal?.key === callKey) return renewal.promise;
   renewedKey = key;
   const promise = renewNow(user);
-  renewal = { key, promise };
+  renewal = { key: callKey, promise };
   void promise.then(() => {
     if (renewal?.promise === promise) renewal = null;
   });
@@ -180,9 +183,19 @@ async function renewNow(user: UserSession): Promise<void> {
       identifier: user.identifier,
       profilePath: user.profilepath,
     });
+    const current = state.user;
     // Signed out (or renewed by another tab) meanwhile: this answer is stale.
-    if (state.user?.token !== user.token) return;
-    storeUser(userFromLogin(data), true);
+    if (current?.token !== user.token) return;
+    const renewed = userFromLogin(data);
+    if (renewalKey(current) !== renewalKey(user)) {
+      // Switched to another memorial (or picture) while this renewal was on its way: keep the rotated
+      // token (the old one is replaced now) but not this answer's memorial, and renew onto the choice.
+      saveUserSession({ ...renewed, identifier: current.identifier, profilepath: current.profilepath });
+      setState({ user: loadUserSession() });
+      void renewUserSession();
+      return;
+    }
+    storeUser(renewed, true);
   } catch (err) {
     if (state.user?.token !== user.token) return;
     // Two tabs renewing at once: the other one rotated the token first; adopt its session.
@@ -191,9 +204,20 @@ async function renewNow(user: UserSession): Promise<void> {
       storeUser(stored, true);
       return;
     }
-    if (err instanceof ApiError && err.fromServer) clearUserSession();
+    if (err instanceof ApiError && refusesSession(err)) clearUserSession();
     else setState({ confirmedIdentifier: user.identifier });
   }
+}
+
+/**
+ * The server refused the session itself (spec §4: the user is logged out). A server in trouble
+ * (5xx, a proxy's 502 on a weak link) or a rate limit (429) says nothing about the session: it is
+ * kept, as for a lost connection.
+ */
+function refusesSession(err: ApiError): boolean {
+  if (!err.fromServer) return false;
+  const status = Number(err.code);
+  return !(status === 429 || status >= 500);
 }
 
 /** Guest login with the access code succeeded: keep its token (spec §4). */
