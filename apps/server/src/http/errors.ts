@@ -31,7 +31,33 @@ export const MESSAGES_HTTP = {
   unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos',
   invalidBody: 'El cuerpo de la solicitud no es válido',
   filesNotAllowed: 'Este formulario no admite archivos',
+  invalidCharacters: 'La solicitud contiene caracteres no válidos. Revisa los datos e inténtalo de nuevo',
 } as const;
+
+/**
+ * True when a value (a string, or any string nested in an object or list) holds a NUL character.
+ * No query or path of ours may hold one, and PostgreSQL refuses it in text (SQLSTATE 22021): it is
+ * turned away at the door with a 400 instead of failing in a query as a 500.
+ */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 6 || value === null || typeof value !== 'object') return false;
+  return Object.values(value as Record<string, unknown>).some((item) => holdsNul(item, depth + 1));
+}
+
+/**
+ * A field's NUL characters taken out, in every string of a body (the text rules of
+ * packages/shared/src/text.ts take them out of names and messages anyway, issue 12 §9; this covers
+ * every other field, such as an identifier, which then simply matches nothing).
+ */
+export function withoutNul<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutNul(item, depth + 1)) as T;
+  const out = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) out[key] = withoutNul(item, depth + 1);
+  return out as T;
+}
 
 export const badRequest = (message: string = MESSAGES_HTTP.badRequest) => new AppError(400, message);
 export const unauthorized = (message: string = MESSAGES_HTTP.unauthorized) => new AppError(401, message);

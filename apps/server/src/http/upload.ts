@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { BODY_LIMITS, expandBrackets } from '../plugins/body';
-import { AppError, MESSAGES_HTTP } from './errors';
+import { AppError, MESSAGES_HTTP, withoutNul } from './errors';
 
 export interface FileInfo {
   fieldname: string;
@@ -67,7 +67,7 @@ export async function readUpload<T = { buffer: Buffer }>(request: FastifyRequest
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(413, MESSAGES_HTTP.tooLarge);
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        fields[withoutNul(part.fieldname)] = withoutNul(typeof part.value === 'string' ? part.value : String(part.value));
         continue;
       }
       if (file || (options.fileFields && !options.fileFields.includes(part.fieldname))) {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@recuerdos/shared/limits';
-import { AppError, MESSAGES_HTTP } from '../http/errors';
+import { AppError, MESSAGES_HTTP, holdsNul, withoutNul } from '../http/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -86,7 +86,9 @@ export async function registerBodyParsing(app: FastifyInstance): Promise<void> {
   });
 
   app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.query) || holdsNul(request.params)) throw new AppError(400, MESSAGES_HTTP.invalidCharacters);
     if (request.isMultipart()) {
+      // Upload routes read their fields themselves (readUpload checks them the same way).
       if (request.routeOptions.config.multipartFiles) return;
       request.body = expandBrackets(await collectFields(request));
     } else if (request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
@@ -95,5 +97,6 @@ export async function registerBodyParsing(app: FastifyInstance): Promise<void> {
         request.body = expandBrackets(request.body as Record<string, unknown>);
       }
     }
+    if (holdsNul(request.body)) request.body = withoutNul(request.body);
   });
 }
