@@ -36,6 +36,7 @@ import { giftRoutes } from './modules/gift/gift.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { guestPageRoutes } from './modules/guest-page/guest-page.routes';
 import { doorRoutes } from './modules/doors/doors.routes';
+import { accountPageRoutes } from './modules/account-page/account-page.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { personRoutes } from './modules/person/person.routes';
@@ -204,6 +205,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(guestPageRoutes, { ctx, siteConfig: () => siteConfig(ctx) });
   // The light doors '/' and '/login' (docs/decisions/015), also before the catch-all.
   await app.register(doorRoutes, { ctx, siteConfig: () => siteConfig(ctx) });
+  // The account area's documents: private, and rendered with the owner's data (docs/decisions/028).
+  await app.register(accountPageRoutes, { ctx, siteConfig: () => siteConfig(ctx) });
 
   await registerWebApp(app, { distDir: config.webDistDir, siteConfig: () => siteConfig(ctx) });
 

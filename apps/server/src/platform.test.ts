@@ -78,7 +78,8 @@ describe('web app', () => {
     const res = await fetch(`${t.url}/account/notifications`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    // An account page is private to its browser (decision 028).
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     const html = await res.text();
     expect(html).toContain('<div id="root">');
     const json = /<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(html)?.[1];

@@ -70,7 +70,32 @@ export async function createUserSession(
  * A replaced token presented later is a replay: its whole family ends, and the answer is null.
  */
 export async function findUserSession(db: Kysely<Database>, token: string, now = new Date()): Promise<UserSession | null> {
-  const row = await db
+  const row = await sessionRow(db, token, now);
+  if (row) {
+    const { replacedAt, ...session } = row;
+    if (replacedAt === null || replacedAt > graceCutoff(now)) return session;
+    await revokeUserFamily(db, row.familyId);
+    return null;
+  }
+  // Not a stored token: one of a family whose replaced rows were pruned is a replay as well.
+  const family = familyOfToken(token);
+  if (family) await revokeUserFamily(db, family);
+  return null;
+}
+
+/**
+ * The session of a token as findUserSession sees it, without ending anything: for the session
+ * cookie of a document request (docs/decisions/028), which is never an API client's replay.
+ */
+export async function peekUserSession(db: Kysely<Database>, token: string, now = new Date()): Promise<UserSession | null> {
+  const row = await sessionRow(db, token, now);
+  if (!row) return null;
+  const { replacedAt, ...session } = row;
+  return replacedAt === null || replacedAt > graceCutoff(now) ? session : null;
+}
+
+function sessionRow(db: Kysely<Database>, token: string, now: Date) {
+  return db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.accountId')
     .select([
@@ -86,16 +111,6 @@ export async function findUserSession(db: Kysely<Database>, token: string, now =
     .where('sessions.tokenHash', '=', hashToken(token))
     .where('sessions.expiresAt', '>', nowIso(now))
     .executeTakeFirst();
-  if (row) {
-    const { replacedAt, ...session } = row;
-    if (replacedAt === null || replacedAt > graceCutoff(now)) return session;
-    await revokeUserFamily(db, row.familyId);
-    return null;
-  }
-  // Not a stored token: one of a family whose replaced rows were pruned is a replay as well.
-  const family = familyOfToken(token);
-  if (family) await revokeUserFamily(db, family);
-  return null;
 }
 
 /** Replaces the session with the next token of its family (optionally on another memorial). */

@@ -99,12 +99,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   return indexHtml;
 }
 
-export function sendIndex(reply: FastifyReply, html: string | null): FastifyReply {
+export function sendIndex(reply: FastifyReply, html: string | null, cacheControl = 'no-cache'): FastifyReply {
   if (html === null) {
     return reply
       .status(503)
       .type('text/plain; charset=utf-8')
       .send('La aplicación web no está compilada. Ejecuta "npm run build" y vuelve a iniciar el servidor.');
   }
-  return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  return reply.status(200).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
 }
