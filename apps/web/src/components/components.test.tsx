@@ -65,6 +65,27 @@ describe('Modal', () => {
     expect(document.body.classList.contains('has-modal')).toBe(false);
   });
 
+  it('opens a dialog with a field on that field, not on ✕ (issue 28 §14)', async () => {
+    const user = userEvent.setup();
+    function ComposeHarness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Escribir
+          </button>
+          <Modal open={open} onClose={() => setOpen(false)} title="Deja tu mensaje">
+            <label htmlFor="mensaje">Mensaje</label>
+            <textarea id="mensaje" />
+          </Modal>
+        </>
+      );
+    }
+    render(<ComposeHarness />);
+    await user.click(screen.getByRole('button', { name: 'Escribir' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Mensaje'));
+  });
+
   it('leaves the toasts usable and announced over an open dialog', async () => {
     const user = userEvent.setup();
     render(

@@ -15,7 +15,10 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
   /** While a call runs the dialog may refuse to close (Escape, overlay, close button). */
   dismissible?: boolean;
-  /** Element to focus first; otherwise the first focusable control, else the dialog itself. */
+  /**
+   * Element to focus first; otherwise the body's first field (a compose dialog opens ready to type,
+   * issue 28 §14), else the first focusable control, else the dialog itself.
+   */
   initialFocus?: RefObject<HTMLElement | null>;
   /** Hide the visible title (it still names the dialog for screen readers). */
   hideTitle?: boolean;
@@ -27,6 +30,14 @@ const FOCUSABLE =
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[inert], [hidden]'));
+}
+
+const FIELD = 'input, select, textarea';
+
+/** The first field of the dialog's body (a text box, a file or a choice), if it has one. */
+function firstField(dialog: HTMLElement): HTMLElement | undefined {
+  const body = dialog.querySelector<HTMLElement>('.modal__body');
+  return body ? focusables(body).find((el) => el.matches(FIELD)) : undefined;
 }
 
 export function Modal({ open, onClose, title, children, footer, size = 'md', dismissible = true, initialFocus, hideTitle = false, className }: ModalProps) {
@@ -58,7 +69,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', dis
     }
     document.body.classList.add('has-modal');
 
-    const first = initialFocus?.current ?? focusables(dialog)[0] ?? dialog;
+    const first = initialFocus?.current ?? firstField(dialog) ?? focusables(dialog)[0] ?? dialog;
     first.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
