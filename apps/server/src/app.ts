@@ -44,6 +44,8 @@ import { operatorRoutes } from './modules/operator/operator.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { remembranceRoutes } from './modules/remembrance/remembrance.routes';
+import { partnerRoutes } from './modules/partner/partner.routes';
+import { PARTNER_ROUTE_MODULES } from './modules/partner/partner.modules';
 
 export interface BuildOptions {
   config: Config;
@@ -200,6 +202,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(remembranceRoutes, { prefix: '/api', ctx });
   await app.register(operatorRoutes, { prefix: '/api', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
+  // The partner channel (issue 30): funeral homes' staff, behind a partner session of their own.
+  await app.register(partnerRoutes, { prefix: '/api', ctx, modules: PARTNER_ROUTE_MODULES });
   await app.register(mediaRoutes, { ctx });
   // The server-rendered guest memorial and its one-read data endpoint, before the web app's catch-all.
   await app.register(guestPageRoutes, { ctx, siteConfig: () => siteConfig(ctx) });

@@ -12,6 +12,7 @@ import { listComplaintsCommand } from './commands/list-complaints';
 import { createOperatorCommand } from './commands/create-operator';
 import { listJobsCommand, mailCommand, runJobCommand } from './commands/jobs';
 import { renewContractCommand } from './commands/renew-contract';
+import { createPartnerCommand, createPartnerUserCommand, resumePartnerCommand, suspendPartnerCommand } from './commands/partners';
 
 export const COMMANDS: Command[] = [
   createContractCommand,
@@ -23,6 +24,10 @@ export const COMMANDS: Command[] = [
   setPasswordCommand,
   listComplaintsCommand,
   createOperatorCommand,
+  createPartnerCommand,
+  createPartnerUserCommand,
+  suspendPartnerCommand,
+  resumePartnerCommand,
   backupCommand,
   restoreCommand,
   videoPostersCommand,

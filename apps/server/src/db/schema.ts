@@ -381,7 +381,79 @@ export interface ResumableUploadPiecesTable {
   tempKey: string;
 }
 
+/** A funeral home or camposanto that sells memorials (issue 30, docs/decisions/031). */
+export interface PartnersTable {
+  id: Generated<number>;
+  name: string;
+  legalName: string;
+  ruc: string;
+  logoKey: string | null;
+  /** Basis points: 1250 = 12.5 %. */
+  commissionBp: Generated<number>;
+  suspendedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PartnerBranchesTable {
+  id: Generated<number>;
+  partnerId: number;
+  name: string;
+  address: Generated<string>;
+  createdAt: string;
+}
+
+export type PartnerRole = 'admin' | 'adviser';
+
+export interface PartnerUsersTable {
+  id: Generated<number>;
+  partnerId: number;
+  /** An adviser's branch; null for an admin. */
+  branchId: number | null;
+  email: string;
+  name: string;
+  role: PartnerRole;
+  passwordHash: string | null;
+  totpSecret: string | null;
+  totpConfirmedAt: string | null;
+  totpLastStep: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PartnerSessionsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  partnerUserId: number;
+  /** Null while an admin gave only the password. */
+  completedAt: string | null;
+  createdAt: string;
+  expiresAt: string;
+  lastSeenAt: string;
+}
+
+export interface PartnerTokensTable {
+  id: Generated<number>;
+  tokenHash: string;
+  partnerUserId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export interface PartnerRecoveryCodesTable {
+  partnerUserId: number;
+  codeHash: string;
+  usedAt: string | null;
+}
+
 export interface Database {
+  partners: PartnersTable;
+  partnerBranches: PartnerBranchesTable;
+  partnerUsers: PartnerUsersTable;
+  partnerSessions: PartnerSessionsTable;
+  partnerTokens: PartnerTokensTable;
+  partnerRecoveryCodes: PartnerRecoveryCodesTable;
   appSecrets: AppSecretsTable;
   jobRuns: JobRunsTable;
   mailOutbox: MailOutboxTable;
@@ -427,6 +499,9 @@ export type PostRow = Selectable<PostsTable>;
 export type NewPost = Insertable<PostsTable>;
 export type Complaint = Selectable<ComplaintsTable>;
 export type Operator = Selectable<OperatorsTable>;
+export type Partner = Selectable<PartnersTable>;
+export type PartnerBranch = Selectable<PartnerBranchesTable>;
+export type PartnerUser = Selectable<PartnerUsersTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type ComplaintEntry = Selectable<ComplaintEntriesTable>;
 export type Holiday = Selectable<HolidaysTable>;

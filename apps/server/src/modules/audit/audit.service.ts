@@ -38,6 +38,20 @@ export const AUDIT_ACTIONS = {
   'holiday.removed': 'Quitó un feriado',
   'report.hidden': 'Ocultó un recuerdo reportado',
   'report.dismissed': 'Descartó un reporte',
+  // The partner channel (issue 30, docs/decisions/031): the actor is 'socio:<e-mail>'.
+  'partner.created': 'Socio creado',
+  'partner.suspended': 'Socio suspendido',
+  'partner.resumed': 'Socio reactivado',
+  'partner.user-created': 'Personal de socio creado',
+  'partner.branch-created': 'Sede creada',
+  'partner.login': 'Inicio de sesión de socio',
+  'partner.login-failed': 'Inicio de sesión de socio fallido',
+  'partner.second-factor-enrolled': 'Socio activó la verificación en dos pasos',
+  'partner.second-factor-failed': 'Código de verificación de socio incorrecto',
+  'partner.recovery-code-used': 'Socio usó un código de recuperación',
+  'partner.logout': 'Cierre de sesión de socio',
+  'partner.password-set': 'Socio creó su contraseña con el enlace',
+  'partner.contract-created': 'Contrato vendido por un socio',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -231,14 +231,15 @@ export async function login(ctx: AppContext, input: OperatorLoginInput & { email
   return { token, next: operator.totpConfirmedAt ? 'verify' : 'enroll' };
 }
 
-const TOTP_SHAPE = { issuer: 'Recuerdos', algorithm: 'SHA1', digits: 6, period: 30 } as const;
+/** Shared with the partner channel's admins (docs/decisions/031): one set of TOTP rules. */
+export const TOTP_SHAPE = { issuer: 'Recuerdos', algorithm: 'SHA1', digits: 6, period: 30 } as const;
 
-function totpFor(operator: Pick<Operator, 'email'>, secret: string): OTPAuth.TOTP {
+export function totpFor(operator: Pick<Operator, 'email'>, secret: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({ ...TOTP_SHAPE, label: operator.email, secret: OTPAuth.Secret.fromBase32(secret) });
 }
 
 /** The time step a code belongs to (the current one, or one either side for a slow phone), or null. */
-function matchingStep(operator: Pick<Operator, 'email'>, secret: string, code: string, now: number): number | null {
+export function matchingStep(operator: Pick<Operator, 'email'>, secret: string, code: string, now: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpFor(operator, secret).validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return null;
@@ -263,13 +264,13 @@ export async function startEnrollment(ctx: AppContext, session: OperatorSession)
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-function newRecoveryCode(): string {
+export function newRecoveryCode(): string {
   const bytes = randomBytes(10);
   const chars = [...bytes].map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length] ?? 'a').join('');
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 10)}`;
 }
 
-function hashRecoveryCode(code: string): string {
+export function hashRecoveryCode(code: string): string {
   return createHash('sha256').update(code.replace(/-/g, '').toLowerCase()).digest('hex');
 }
 

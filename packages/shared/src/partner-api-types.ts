@@ -1,0 +1,44 @@
+// The shapes /api/partner/* answers (issue 30, docs/decisions/031), read by the /socios pages.
+
+export interface PartnerMe {
+  email: string;
+  name: string;
+  role: 'admin' | 'adviser';
+  partner: string;
+  branchId: number | null;
+}
+
+export interface PartnerLoginData {
+  token: string;
+  /** 'done' (an adviser: signed in), or the admin's second step. */
+  next: 'done' | 'enroll' | 'verify';
+}
+
+export interface PartnerEnrollmentData {
+  secret: string;
+  uri: string;
+  qr: string;
+}
+
+export interface PartnerSessionData {
+  token: string;
+  user: { email: string; name: string };
+  recoveryCodes?: string[];
+  recoveryCodesLeft?: number;
+}
+
+export interface PartnerBranchData {
+  id: number;
+  name: string;
+  address: string;
+}
+
+export interface PartnerStaffData {
+  id: number;
+  email: string;
+  name: string;
+  role: 'admin' | 'adviser';
+  branchId: number | null;
+  branch: string | null;
+  hasPassword: boolean;
+}
