@@ -33,6 +33,7 @@ import { contractRoutes } from './modules/contract/contract.routes';
 import { complaintRoutes } from './modules/complaint/complaint.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { giftRoutes } from './modules/gift/gift.routes';
+import { visitRoutes } from './modules/visit/visit.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { guestPageRoutes } from './modules/guest-page/guest-page.routes';
 import { doorRoutes } from './modules/doors/doors.routes';
@@ -194,7 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(userRoutes, { prefix: '/api', ctx });
   await app.register(contractRoutes, { prefix: '/api', ctx });
   await app.register(qrRoutes, { prefix: '/api', ctx });
-  for (const routes of [personRoutes, giftRoutes, contentRoutes, uploadRoutes, guestRoutes, complaintRoutes, exportRoutes]) {
+  for (const routes of [personRoutes, giftRoutes, visitRoutes, contentRoutes, uploadRoutes, guestRoutes, complaintRoutes, exportRoutes]) {
     await app.register(routes, { prefix: '/api', ctx });
   }
   // The back office (issue 15): operator login steps, then /api/admin/* behind an operator session.

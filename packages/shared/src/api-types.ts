@@ -73,6 +73,18 @@ export interface Gifts {
   candles: number;
 }
 
+/**
+ * How many times a memorial was opened (issue 29 §4), shown to its owner beside candles and
+ * flowers: page loads by visitors, the family's own and link previews left out.
+ */
+export interface Visits {
+  /** The last 7 days in Lima, today included. */
+  week: number;
+  total: number;
+  /** 1 and 2 November of the latest year whose 1 November has come (Día de Todos los Santos, de los Difuntos). */
+  november: { year: number; visits: number };
+}
+
 export interface Post {
   identifier: string;
   reg: string;

@@ -81,6 +81,8 @@ export const BACKUP_TABLES = [
   'reminderDeliveries',
   // Videos waiting for their conversion (issue 26): their originals are media objects of the archive.
   'videoConversions',
+  // How many times each memorial was opened, per day (issue 29 §4): counts only.
+  'memorialVisits',
 ] as const satisfies readonly (keyof Database)[];
 
 /**
@@ -92,7 +94,7 @@ export const TRANSIENT_TABLES = ['resumableUploads', 'resumableUploadPieces'] as
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
 /** Tables keyed by something else than a serial id. */
-const WITHOUT_ID: readonly BackupTable[] = ['contractNotices', 'appSecrets', 'reminderDeliveries', 'videoConversions'];
+const WITHOUT_ID: readonly BackupTable[] = ['contractNotices', 'appSecrets', 'reminderDeliveries', 'videoConversions', 'memorialVisits'];
 
 /**
  * Rows a fresh installation holds on its own — the epitaph ideas its migrations seed, its link

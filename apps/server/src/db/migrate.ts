@@ -25,6 +25,7 @@ import { reminderAccess } from './migrations/0071-reminder-access';
 import { uploadReservations } from './migrations/0070-upload-reservations';
 import { shareCode } from './migrations/0073-share-code';
 import { videoConversions } from './migrations/0074-video-conversions';
+import { memorialVisits } from './migrations/0078-memorial-visits';
 import { partners } from './migrations/0080-partners';
 import type { MigrationDef } from './migrations/helpers';
 
@@ -52,6 +53,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0070-upload-reservations': uploadReservations(),
     '0073-share-code': shareCode(),
     '0074-video-conversions': videoConversions(),
+    '0078-memorial-visits': memorialVisits(),
     '0080-partners': partners(dialect),
   };
 }

@@ -303,6 +303,14 @@ export interface ReminderSubscriptionsTable {
 }
 
 /** A reminder sent: one per subscriber and occasion ('birthday:2027', 'event:12'…). */
+/** How many times a memorial was opened on one Lima day (issue 29 §4): a count, never who. */
+export interface MemorialVisitsTable {
+  memorialId: number;
+  /** YYYY-MM-DD in Lima. */
+  day: string;
+  visits: number;
+}
+
 export interface ReminderDeliveriesTable {
   subscriptionId: number;
   occasion: string;
@@ -481,6 +489,7 @@ export interface Database {
   memorialEvents: MemorialEventsTable;
   reminderSubscriptions: ReminderSubscriptionsTable;
   reminderDeliveries: ReminderDeliveriesTable;
+  memorialVisits: MemorialVisitsTable;
   resumableUploads: ResumableUploadsTable;
   resumableUploadPieces: ResumableUploadPiecesTable;
 }
