@@ -19,6 +19,8 @@ export const LIMITS = {
    * 100–130 MB); visitors, and every multipart call, keep videoMaxBytes.
    */
   ownerVideoMaxBytes: 1024 * 1024 * 1024,
+  /** Receipts of videos being converted one visitor's page asks about at once (issue 26). */
+  videoReceiptsMax: 20,
   /** Largest picture the server accepts before re-encoding (the browser sends ≤ 800×800). */
   pictureMaxBytes: 15 * 1024 * 1024,
   postCanvas: 800,

@@ -47,6 +47,7 @@ export const MESSAGES = {
   giftTypeInvalid: 'El tipo de regalo debe ser F (flores) o V (velas)',
   postKeyRequired: 'Indica la publicación',
   cardsInvalid: 'El orden de las publicaciones no es válido',
+  videoReceiptsInvalid: 'No pudimos reconocer los videos que enviaste',
   tokenRequired: 'El enlace no es válido o ha expirado',
   contractRequired: 'Indica el número de contrato',
 } as const;

@@ -44,6 +44,18 @@ export const saveGuestMessageSchema = z.object({
   message: z.string({ error: MESSAGES.messageRequired }).optional().transform((value) => value ?? '').pipe(messageMaxField),
 });
 
+/**
+ * POST /content/guest-video-states (issue 26): the receipts this visitor's page holds for the videos
+ * it sent to the memorial (random tokens, base64url).
+ */
+export const guestVideoStatesSchema = z.object({
+  identifier: identifierField,
+  receipts: z
+    .array(z.string({ error: MESSAGES.videoReceiptsInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.videoReceiptsInvalid), { error: MESSAGES.videoReceiptsInvalid })
+    .min(1, MESSAGES.videoReceiptsInvalid)
+    .max(LIMITS.videoReceiptsMax, MESSAGES.videoReceiptsInvalid),
+});
+
 /** delete-message, approve-message, deny-message: `date` carries the post's `reg`. */
 export const postKeySchema = z.object({
   identifier: identifierField,

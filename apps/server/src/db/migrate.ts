@@ -27,6 +27,7 @@ import { shareCode } from './migrations/0073-share-code';
 import { videoConversions } from './migrations/0074-video-conversions';
 import { memorialVisits } from './migrations/0078-memorial-visits';
 import { partners } from './migrations/0080-partners';
+import { videoReceipts } from './migrations/0095-video-receipts';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -55,6 +56,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0074-video-conversions': videoConversions(),
     '0078-memorial-visits': memorialVisits(),
     '0080-partners': partners(dialect),
+    '0095-video-receipts': videoReceipts(),
   };
 }
 

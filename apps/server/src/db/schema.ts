@@ -156,6 +156,18 @@ export interface VideoConversionsTable {
   createdAt: string;
 }
 
+/** A visitor's receipt for a video being converted (issue 26, migration 0095): how it went, asked by the page that sent it. */
+export interface VideoReceiptsTable {
+  tokenHash: string;
+  memorialId: number;
+  /** Null once the post is gone (denied, deleted, or removed by a failed conversion). */
+  postId: number | null;
+  /** When its conversion failed after the last attempt. */
+  failedAt: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface ComplaintsTable {
   id: Generated<number>;
   /** Correlative per year: '2026-000001'. */
@@ -475,6 +487,7 @@ export interface Database {
   disclaimers: DisclaimersTable;
   posts: PostsTable;
   videoConversions: VideoConversionsTable;
+  videoReceipts: VideoReceiptsTable;
   complaints: ComplaintsTable;
   epitaphs: EpitaphsTable;
   downloadTickets: DownloadTicketsTable;

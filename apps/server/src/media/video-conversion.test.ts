@@ -11,11 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingPost, Post } from '@recuerdos/shared/api-types';
 import { startTestServer, type TestServer } from '../../test/helper';
 import { makeGuestToken, makeOwner } from '../../test/factories';
-import { file, mediaFiles, objectNameOf, phoneVideo, type PhoneVideo } from '../../test/media-fixtures';
+import { file, mediaFiles, mp4Bytes, objectNameOf, phoneVideo, type PhoneVideo } from '../../test/media-fixtures';
 import type { Memorial } from '../db/schema';
 import { CONVERSION_ATTEMPTS, drainConversions, videoConvertJob } from './video-conversion';
 import { convertVideo, probeVideo, topLevelBoxes, VIDEO_MESSAGES } from './video-processing';
 import { newMediaKey } from './media-keys';
+import { hashToken } from '../auth/tokens';
 import { insertPost } from '../modules/content/content.repository';
 import { runAdmin } from '../../test/admin-cli';
 import { mailOutboxJob } from '../jobs/mail-outbox';
@@ -257,6 +258,88 @@ describe('a visitor’s video that cannot be converted (issue 26 §3)', () => {
     const mail = await t.db.selectFrom('mailOutbox').select(['subject', 'textBody']).where('recipient', '=', 'lucia.video@ejemplo.pe').executeTakeFirstOrThrow();
     expect(mail.subject).toBe(`No pudimos publicar tu video en el memorial de ${memorial.fullname}`);
     expect(mail.textBody).toContain('No pudimos procesar este video. Prueba a enviarlo de nuevo o con otro archivo.');
+  });
+});
+
+describe('a visitor who left no e-mail (issue 26 §3)', () => {
+  type States = { videos: { receipt: string; state: string; message?: string }[] };
+  const states = (receipts: unknown, options: { guest?: string; token?: string; identifier?: string } = { guest }) =>
+    t.postJson<States>('/api/content/guest-video-states', { identifier: options.identifier ?? memorial.identifier, receipts }, { ...(options.guest ? { guest: options.guest } : {}), ...(options.token ? { token: options.token } : {}) });
+  const failAll = async (postId: number) => {
+    const row = await t.db.selectFrom('videoConversions').select('source').where('postId', '=', postId).executeTakeFirstOrThrow();
+    await t.ctx.media.delete(row.source);
+    for (let attempt = 1; attempt <= CONVERSION_ATTEMPTS; attempt++) {
+      await drainConversions(t.ctx, { perInstance: 1, threads: 1 });
+      clock += 10 * 60_000;
+    }
+  };
+
+  it('is told by their own page, through the receipt of the video they sent, that it could not be processed; nobody else learns of it', async () => {
+    const mailsBefore = await t.db.selectFrom('mailOutbox').select('id').execute();
+    const sent = await unconverted(() => guestPost('vp9-webm'));
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe('Su memoria ha sido enviada');
+    const receipt = (sent.body.data as { receipt?: string }).receipt ?? '';
+    expect(receipt).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Stored hashed: the token itself is nowhere in the database.
+    expect(JSON.stringify(await t.db.selectFrom('videoReceipts').selectAll().execute())).not.toContain(receipt);
+
+    const asked = await states([receipt]);
+    expect(asked.status).toBe(200);
+    expect(asked.body.data.videos).toEqual([{ receipt, state: 'processing' }]);
+
+    // Only a visitor inside this memorial asks, and a receipt speaks only of its own memorial's video.
+    expect((await states([receipt], {})).status).toBe(401);
+    expect((await states([receipt], { token })).status).toBe(401);
+    const elsewhere = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'lirios', flagNotification: 0 } });
+    const strangerGuest = await makeGuestToken(t.db, elsewhere.memorial);
+    const stranger = await states([receipt], { guest: strangerGuest });
+    expect([401, 403]).toContain(stranger.status);
+    expect(stranger.body.data).not.toHaveProperty('videos');
+    expect((await states([receipt], { guest: strangerGuest, identifier: elsewhere.memorial.identifier })).body.data.videos).toEqual([{ receipt, state: 'gone' }]);
+    // Bad input: a Spanish 400.
+    for (const bad of [[], ['corto'], 'no-es-lista', Array.from({ length: 21 }, () => receipt)]) {
+      const refused = await states(bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('No pudimos reconocer los videos que enviaste');
+    }
+
+    const post = await t.db.selectFrom('videoReceipts').select('postId').where('tokenHash', '=', hashToken(receipt)).executeTakeFirstOrThrow();
+    await failAll(post.postId ?? 0);
+    const told = await states([receipt, 'x'.repeat(43)]);
+    expect(told.body.data.videos).toEqual([
+      { receipt, state: 'failed', message: 'No pudimos procesar este video. Prueba a enviarlo de nuevo o con otro archivo' },
+      { receipt: 'x'.repeat(43), state: 'gone' },
+    ]);
+    // The memory is gone and no e-mail was queued (there was no address to send it to).
+    expect(await t.db.selectFrom('posts').select('id').where('id', '=', post.postId ?? 0).execute()).toEqual([]);
+    expect(await t.db.selectFrom('mailOutbox').select('id').execute()).toHaveLength(mailsBefore.length);
+
+    // After 30 days the receipt is forgotten: the job's housekeeping removes it.
+    clock += 31 * 24 * 60 * 60_000;
+    expect((await states([receipt])).body.data.videos).toEqual([{ receipt, state: 'gone' }]);
+    await videoConvertJob.run({ ctx: t.ctx } as Parameters<typeof videoConvertJob.run>[0]);
+    expect(await t.db.selectFrom('videoReceipts').select('tokenHash').where('memorialId', '=', memorial.id).execute()).toEqual([]);
+  });
+
+  it('says "ready" once the video is converted, and "gone" when the family denied it; a video that needs no conversion, or the owner’s, gets no receipt', async () => {
+    const kept = await unconverted(() => guestPost('mpeg4-3gp'));
+    const denied = await unconverted(() => guestPost('vp9-webm'));
+    const keptReceipt = (kept.body.data as { receipt: string }).receipt;
+    const deniedReceipt = (denied.body.data as { receipt: string }).receipt;
+    // The newest first: the webm the family denies while it converts, then the 3gp.
+    const [deniedPost, keptPost] = (await pendingList()).filter((p) => p.processing);
+    expect((await t.post('/api/content/deny-message', { identifier: memorial.identifier, date: deniedPost?.reg ?? '' }, { token, as: 'json' })).status).toBe(200);
+    await converted(keptPost?.reg ?? '');
+    expect((await states([keptReceipt, deniedReceipt])).body.data.videos).toEqual([
+      { receipt: keptReceipt, state: 'ready' },
+      { receipt: deniedReceipt, state: 'gone' },
+    ]);
+    const plain = await t.post('/api/content/save-guest-message', { identifier: memorial.identifier, fullname: 'Lucía', message: '', postVideo: file(mp4Bytes(8192), 'video.mp4', 'video/mp4') }, { guest });
+    expect(plain.status).toBe(200);
+    expect(plain.body.data).toEqual({});
+    const owners = await unconverted(() => ownerPost('vp9-webm'));
+    expect(JSON.stringify(owners.body.data)).not.toContain('receipt');
   });
 });
 

@@ -126,7 +126,11 @@ async function fail(ctx: AppContext, row: NonNullable<ConversionRow>, reason: st
     .where('posts.mediaState', '=', 'processing')
     .executeTakeFirst();
   if (post?.authorKind === 'guest') {
-    await ctx.db.deleteFrom('posts').where('id', '=', row.postId).where('mediaState', '=', 'processing').execute();
+    // The visitor's page learns it by its receipt (issue 26), e-mail or not; then the memory goes.
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('videoReceipts').set({ failedAt: nowIso(ctx.now()) }).where('postId', '=', row.postId).execute();
+      await trx.deleteFrom('posts').where('id', '=', row.postId).where('mediaState', '=', 'processing').execute();
+    });
     if (post.authorEmail) {
       await ctx.mail.queue(
         videoFailedMail({
@@ -247,6 +251,8 @@ export const videoConvertJob: JobDef = {
   catchUpMs: 0,
   maxAttempts: 1,
   async run({ ctx }) {
+    // Visitors' receipts past their time (issue 26) go with the queue's own housekeeping.
+    await ctx.db.deleteFrom('videoReceipts').where('expiresAt', '<=', nowIso(ctx.now())).execute();
     return drainConversions(ctx);
   },
 };

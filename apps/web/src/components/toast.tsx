@@ -12,6 +12,8 @@ export interface Toast {
   tone: ToastTone;
   title: string;
   text?: string | undefined;
+  /** Stays until closed: news the person must not miss (a video that could not be processed). */
+  sticky?: boolean | undefined;
 }
 
 const DEFAULT_DURATION_MS = 6000;
@@ -25,9 +27,9 @@ function emit(next: readonly Toast[]): void {
   for (const listener of listeners) listener();
 }
 
-export function showToast(tone: ToastTone, title: string, text?: string): number {
+export function showToast(tone: ToastTone, title: string, text?: string, options: { sticky?: boolean } = {}): number {
   const id = nextId++;
-  emit([...toasts, { id, tone, title, text }]);
+  emit([...toasts, { id, tone, title, text, sticky: options.sticky }]);
   return id;
 }
 
@@ -45,9 +47,10 @@ const noSubscription = () => () => undefined;
 
 function ToastItem({ toast, durationMs }: { toast: Toast; durationMs: number }) {
   useEffect(() => {
+    if (toast.sticky) return;
     const timer = window.setTimeout(() => dismissToast(toast.id), durationMs);
     return () => window.clearTimeout(timer);
-  }, [toast.id, durationMs]);
+  }, [toast.id, toast.sticky, durationMs]);
   return (
     <div className={`toast toast--${toast.tone}`}>
       <div className="toast__content">

@@ -14,4 +14,6 @@ export const CONTENT_POLICY = {
   moderate:         { owner: 'always', guest: 'never',                         visitor: 'never' },
   deletePost:       { owner: 'always', guest: 'never',                         visitor: 'never' },
   reorder:          { owner: 'always', guest: 'never',                         visitor: 'never' },
+  // How the videos a visitor sent are converting (issue 26): asked with the receipts only their page holds.
+  readOwnReceipts:  { owner: 'never',  guest: 'always',                        visitor: 'never' },
 } as const satisfies Record<string, Permission>;

@@ -27,6 +27,38 @@ export async function conversionProgress(db: Kysely<Database>, memorialId: numbe
   return new Map(rows.map((row) => [row.postId, row.progress]));
 }
 
+/** A visitor's receipt for the video of `postId` being converted (issue 26): only its token's hash is kept. */
+export async function insertVideoReceipt(
+  db: Kysely<Database>,
+  values: { tokenHash: string; memorialId: number; postId: number; createdAt: string; expiresAt: string },
+): Promise<void> {
+  await db.insertInto('videoReceipts').values({ ...values, failedAt: null }).execute();
+}
+
+/** The receipts of a post that was never saved (its storing failed half-way). */
+export async function deleteVideoReceipts(db: Kysely<Database>, postId: number): Promise<void> {
+  await db.deleteFrom('videoReceipts').where('postId', '=', postId).execute();
+}
+
+export interface ReceiptState {
+  tokenHash: string;
+  failedAt: string | null;
+  /** The post's video state while the post exists. */
+  mediaState: 'ready' | 'processing' | 'failed' | null;
+}
+
+/** The memorial's unexpired receipts among `tokenHashes`, with their post's video state. */
+export function videoReceiptStates(db: Kysely<Database>, memorialId: number, tokenHashes: string[], now: Date): Promise<ReceiptState[]> {
+  return db
+    .selectFrom('videoReceipts')
+    .leftJoin('posts', 'posts.id', 'videoReceipts.postId')
+    .select(['videoReceipts.tokenHash', 'videoReceipts.failedAt', 'posts.mediaState'])
+    .where('videoReceipts.memorialId', '=', memorialId)
+    .where('videoReceipts.tokenHash', 'in', tokenHashes)
+    .where('videoReceipts.expiresAt', '>', nowIso(now))
+    .execute();
+}
+
 /** Owner posts by place (highest first); guest posts newest first. */
 export function listPosts(db: Kysely<Database>, memorialId: number, list: PostList): Promise<ListedPost[]> {
   const query = db.selectFrom('posts').select(LISTED_COLUMNS).where('memorialId', '=', memorialId);

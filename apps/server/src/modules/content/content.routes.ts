@@ -1,7 +1,7 @@
 // /api/content/* (spec §7).
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { identifierQuerySchema, idQuerySchema } from '@recuerdos/shared/memorial-schemas';
-import { postKeySchema, updateCardsOrderSchema } from '@recuerdos/shared/post-schemas';
+import { guestVideoStatesSchema, postKeySchema, updateCardsOrderSchema } from '@recuerdos/shared/post-schemas';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../auth/memorial-access';
 import { requireSessionFor } from '../../auth/permissions';
@@ -107,8 +107,16 @@ export const contentRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, {
     requireSessionFor('guest', who);
     await service.refuseOverBudget(ctx, who, Number(request.headers['content-length'] ?? 0));
     const { upload, resumed } = await readPostUpload(ctx, request, who);
-    await submitting(ctx, resumed, () => service.saveGuestPost(ctx, who, upload, { budgetReserved: resumed !== null }));
-    return ok({}, service.CONTENT_MESSAGES.sent);
+    const { receipt } = await submitting(ctx, resumed, () => service.saveGuestPost(ctx, who, upload, { budgetReserved: resumed !== null }));
+    // A video being converted: the receipt with which this visitor's page asks how it went (issue 26).
+    return ok(receipt ? { receipt } : {}, service.CONTENT_MESSAGES.sent);
+  });
+
+  // Not in spec §7 (issue 26): how the videos this visitor sent are converting, by their receipts.
+  app.post('/content/guest-video-states', async (request) => {
+    const who = await caller(request);
+    requireSessionFor('guest', who);
+    return ok({ videos: await service.guestVideoStates(ctx, who, parseInput(guestVideoStatesSchema, request.body)) });
   });
 
   app.post('/content/delete-message', async (request) => {

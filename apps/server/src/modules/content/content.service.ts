@@ -12,6 +12,9 @@ import { badRequest, conflict, forbidden, notFound, parseInput, tooManyRequests 
 import { limaDate } from '@recuerdos/shared/dates';
 import { isPendingKey, newMediaKey, objectNames, ORIGINAL_SUFFIX, POSTER_SUFFIX, postShape, publicKeyOf, type MediaShape } from '../../media/media-keys';
 import { queueConversion, VIDEO_CONVERT_JOB } from '../../media/video-conversion';
+import { VIDEO_MESSAGES } from '../../media/video-processing';
+import { hashToken, newToken } from '../../auth/tokens';
+import { nowIso } from '../../db/database';
 import { reserveAll, type Allowance } from '../../security/attempt-guard';
 import type { MediaStore } from '../../storage/media-store';
 import type { MediaUpload } from '../../media/media-upload';
@@ -136,11 +139,16 @@ export const approvedGuestPostsForGuest = (ctx: AppContext, caller: Caller, iden
   postsOf(ctx, caller, identifier, CONTENT_POLICY.readPublished, 'approved-guest');
 
 /** Stages the upload's media and writes the row; the objects become final only after the row. */
+/**
+ * `receipt`: a visitor's token for a video that turns out to need converting (issue 26), stored
+ * hashed with the post and its conversion, so their page can ask how it went.
+ */
 async function storePost(
   ctx: AppContext,
   upload: MediaUpload,
   values: Omit<Parameters<typeof repo.insertPost>[1], 'mediaKey' | 'mediaKind'>,
   pending: boolean,
+  receipt: string | null = null,
 ): Promise<PostRow> {
   const file = upload.file;
   if (!file) return repo.insertPost(ctx.db, { ...values, mediaKey: null, mediaKind: null });
@@ -163,7 +171,18 @@ async function storePost(
       if (converting) {
         try {
           await queueConversion(ctx.db, post.id, key + ORIGINAL_SUFFIX, file.duration);
+          if (receipt) {
+            const now = ctx.now();
+            await repo.insertVideoReceipt(ctx.db, {
+              tokenHash: hashToken(receipt),
+              memorialId: values.memorialId,
+              postId: post.id,
+              createdAt: nowIso(now),
+              expiresAt: nowIso(new Date(now.getTime() + VIDEO_RECEIPT_TTL_MS)),
+            });
+          }
         } catch (err) {
+          await repo.deleteVideoReceipts(ctx.db, post.id);
           await repo.deletePostRow(ctx.db, post.id);
           throw err;
         }
@@ -171,6 +190,7 @@ async function storePost(
       return post;
     },
     async (row) => {
+      await repo.deleteVideoReceipts(ctx.db, row.id);
       await repo.deletePostRow(ctx.db, row.id);
     },
     ctx.log,
@@ -233,7 +253,7 @@ export async function saveOwnerPost(ctx: AppContext, caller: Caller, upload: Med
  * `budgetReserved`: the file is a finished resumable upload, whose bytes were reserved against the
  * daily budget when it was created — that reservation is the charge, not taken a second time.
  */
-export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: MediaUpload, { budgetReserved = false } = {}): Promise<void> {
+export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: MediaUpload, { budgetReserved = false } = {}): Promise<{ receipt: string | null }> {
   try {
     const input = parseInput(saveGuestMessageSchema, upload.fields);
     const access = await permitted(ctx, caller, input.identifier, CONTENT_POLICY.submit);
@@ -247,6 +267,7 @@ export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: Med
       ...(bytes > 0 && !budgetReserved ? [uploadBudgetAllowance(caller.ip, bytes)] : []),
     ]);
     let post: PostRow;
+    const receipt = newToken();
     try {
       const waiting = await repo.pendingLoad(ctx.db, memorial.id);
       if (waiting.items >= PENDING_CAP.items || waiting.bytes + bytes > PENDING_CAP.bytes) throw conflict(CONTENT_MESSAGES.pendingFull);
@@ -263,15 +284,46 @@ export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: Med
           approvedAt: null,
         },
         true,
+        receipt,
       );
     } catch (err) {
       await giveBack();
       throw err;
     }
     if (memorial.flagNotification) await notifyOwner(ctx, memorial, post);
+    return { receipt: post.mediaState === 'processing' ? receipt : null };
   } finally {
     await upload.discard();
   }
+}
+
+/** How long a visitor's page may ask how its video's conversion went (issue 26). */
+export const VIDEO_RECEIPT_TTL_MS = 30 * 24 * 60 * 60_000;
+
+export type GuestVideoState = 'processing' | 'ready' | 'failed' | 'gone';
+
+/**
+ * How the videos this visitor sent are doing, by the receipts their page holds (issue 26): still
+ * converting, ready (waiting for the family, or published), failed (with why, in Spanish), or gone
+ * (removed by the family, or a receipt this memorial does not know or that expired). Only a guest
+ * session of the memorial may ask, and a receipt tells only of its own video.
+ */
+export async function guestVideoStates(
+  ctx: AppContext,
+  caller: Caller,
+  input: { identifier: string; receipts: string[] },
+): Promise<{ receipt: string; state: GuestVideoState; message?: string }[]> {
+  const { memorial } = await permitted(ctx, caller, input.identifier, CONTENT_POLICY.readOwnReceipts);
+  const byHash = new Map(input.receipts.map((receipt) => [hashToken(receipt), receipt]));
+  const rows = await repo.videoReceiptStates(ctx.db, memorial.id, [...byHash.keys()], ctx.now());
+  const found = new Map(rows.map((row) => [row.tokenHash, row]));
+  return [...byHash].map(([hash, receipt]) => {
+    const row = found.get(hash);
+    if (row?.failedAt) return { receipt, state: 'failed' as const, message: VIDEO_MESSAGES.conversionFailed };
+    if (row?.mediaState === 'processing') return { receipt, state: 'processing' as const };
+    if (row?.mediaState === 'ready') return { receipt, state: 'ready' as const };
+    return { receipt, state: 'gone' as const };
+  });
 }
 
 async function notifyOwner(ctx: AppContext, memorial: Memorial, post: PostRow): Promise<void> {

@@ -14,8 +14,13 @@ export interface GuestMessageInput {
   upload?: string;
 }
 
-export async function saveGuestMessage(input: GuestMessageInput, onUploadProgress?: (progress: UploadProgress) => void): Promise<string> {
+/**
+ * The server's message, and for a video it converts before the family sees it, the receipt with
+ * which this page asks how that went (issue 26; api/video-receipts.ts).
+ */
+export async function saveGuestMessage(input: GuestMessageInput, onUploadProgress?: (progress: UploadProgress) => void): Promise<{ message: string; receipt: string | null }> {
   const body = { ...input };
-  const envelope = await contentApi.request<Record<string, never>>('POST', '/content/save-guest-message', onUploadProgress ? { body, onUploadProgress } : { body });
-  return envelope.message;
+  const envelope = await contentApi.request<{ receipt?: unknown }>('POST', '/content/save-guest-message', onUploadProgress ? { body, onUploadProgress } : { body });
+  const receipt = (envelope.data as { receipt?: unknown } | undefined)?.receipt;
+  return { message: envelope.message, receipt: typeof receipt === 'string' && receipt ? receipt : null };
 }

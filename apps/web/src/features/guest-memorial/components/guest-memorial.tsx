@@ -2,7 +2,7 @@
 // was given and hydrated by the guest bundle on Preact, or rendered in the browser by the SPA's
 // /guest route (no `initial`: it loads the data itself). Every viewer is a visitor of the memorial
 // named by the id (the owner's own view is the account area's).
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountTypeData, GuestViewData, Post } from '@recuerdos/shared/api-types';
 import { isVideoPath } from '@recuerdos/shared/format';
 import type { GuestPageData } from '@recuerdos/shared/guest-page';
@@ -24,6 +24,7 @@ import type { GiftType } from '../api/give-gift';
 import { AccessCodeForm } from './access-code-form';
 import { FormBar } from '../../../components/memorial/form-bar';
 import { GiftButtons } from './gift-buttons';
+import { videoReceiptsOf } from '../api/video-receipts';
 import { GuestFooter, GuestHeader } from './guest-chrome';
 import { Ceremonies } from './ceremonies';
 import { VISITORS_SECTION_TITLE } from './section-names';
@@ -87,6 +88,8 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
   const [composing, setComposing] = useState<PostKind | null>(null);
   const [reporting, setReporting] = useState<Post | null>(null);
   const [remindMe, setRemindMe] = useState(false);
+  /** The watch over this visitor's videos being converted (issue 26), loaded only when there are some. */
+  const receiptWatch = useRef<{ stop: () => void; poke: () => void } | null>(null);
 
   /** The content with the stored guest token (renewed alongside, spec §4); the gate when refused. */
   const loadWithGuestToken = useCallback(
@@ -159,6 +162,29 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
 
   const { phase, account, view } = state;
   const isPrivate = account?.type === 'P';
+
+  /** Watches the videos this browser sent that are still converting (or asks once more). */
+  const watchVideos = useCallback(() => {
+    if (receiptWatch.current) {
+      receiptWatch.current.poke();
+      return;
+    }
+    void import('./video-receipt-watch').then((m) => {
+      receiptWatch.current ??= m.watchVideoReceipts(identifier);
+    });
+  }, [identifier]);
+
+  // A returning visitor whose video was converting learns now how it went.
+  useEffect(() => {
+    if (phase === 'content' && videoReceiptsOf(identifier).length > 0) watchVideos();
+  }, [phase, identifier, watchVideos]);
+  useEffect(
+    () => () => {
+      receiptWatch.current?.stop();
+      receiptWatch.current = null;
+    },
+    [],
+  );
 
   useEffect(() => {
     if (phase === 'content' && view) document.title = `${view.personData.fullname} · Recuerdos`;
@@ -299,7 +325,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
       ) : null}
       {composing && view ? (
         <Suspense fallback={null}>
-          <GuestPostModal kind={composing} identifier={identifier} messagesAllowed={enabled(view.flagmsg)} onClose={() => setComposing(null)} />
+          <GuestPostModal kind={composing} identifier={identifier} messagesAllowed={enabled(view.flagmsg)} onClose={() => setComposing(null)} onVideoConverting={watchVideos} />
         </Suspense>
       ) : null}
     </div>

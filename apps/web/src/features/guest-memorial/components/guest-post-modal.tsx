@@ -20,6 +20,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { useResumableVideo } from '../../../lib/use-resumable-video';
 import { saveGuestMessage } from '../api/save-guest-message';
+import { rememberVideoReceipt } from '../api/video-receipts';
 import { VISITORS_SECTION_TITLE } from './section-names';
 import './guest-post-modal.css';
 
@@ -35,12 +36,16 @@ const SPOKEN_REFUSALS = new Set(['409', '413', '429']);
 export const SENT_TITLE = 'Su memoria ha sido enviada';
 /** Ours (the spec gives only the title): the visitor's voice (tú) and the section's name on the page. */
 export const SENT_TEXT = `La familia revisará tu recuerdo y, cuando lo apruebe, aparecerá en «${VISITORS_SECTION_TITLE}». Gracias por tu cariño.`;
+/** A video the server converts first (issue 26): the visitor learns here if that fails. */
+export const SENT_VIDEO_TEXT = `${SENT_TEXT} Estamos preparando tu video: si no pudiéramos procesarlo, te avisaremos en esta página.`;
 
 interface GuestPostModalProps {
   kind: PostKind;
   identifier: string;
   messagesAllowed: boolean;
   onClose: () => void;
+  /** A video sent that the server converts first: its receipt is kept, and the page watches it. */
+  onVideoConverting?: () => void;
 }
 
 /**
@@ -60,7 +65,7 @@ const KEPT: Record<PostKind, string> = {
   video: 'Tu nombre, tu mensaje y el video que elegiste siguen aquí: puedes reintentarlo.',
 };
 
-export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: GuestPostModalProps) {
+export function GuestPostModal({ kind, identifier, messagesAllowed, onClose, onVideoConverting }: GuestPostModalProps) {
   const form = useZodForm(guestPostFormSchema(kind, messagesAllowed), { defaultValues: { fullname: '', email: '', message: '' } });
   const { control, handleSubmit, formState, watch } = form;
   const [picture, setPicture] = useState<Blob | null>(null);
@@ -96,7 +101,7 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
       if (withMedia) setProgress(0);
       // A video goes first, resumably: a dropped connection costs only what was in flight (issue 13 §4).
       const upload = kind === 'video' && video ? await resumable.upload(video, setProgress) : undefined;
-      await saveGuestMessage(
+      const { receipt } = await saveGuestMessage(
         {
           identifier,
           fullname: values.fullname,
@@ -109,8 +114,10 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose }: G
         kind === 'picture' ? ({ percent }) => setProgress(percent) : undefined,
       );
       resumable.forget();
-      showToast('success', SENT_TITLE, SENT_TEXT);
+      if (receipt) rememberVideoReceipt(identifier, receipt);
+      showToast('success', SENT_TITLE, receipt ? SENT_VIDEO_TEXT : SENT_TEXT);
       onClose();
+      if (receipt) onVideoConverting?.();
     } catch (error) {
       // An upload the server no longer has is sent again on the next try.
       if (error instanceof ApiError && error.code === '404') resumable.forget();
