@@ -3,7 +3,9 @@
 import { z } from './zod';
 import { emailField, existingPasswordField, requiredText } from './fields';
 import { LIMITS } from './limits';
-import { ID_MESSAGES, rucProblem } from './ruc';
+import { ID_MESSAGES, isValidDni, rucProblem } from './ruc';
+import { eventFormSchema, isCalendarDate } from './remembrance';
+import { limaDate } from './dates';
 import { OPERATOR_PASSWORD_MIN } from './admin-schemas';
 
 export const PARTNER_LIMITS = {
@@ -92,3 +94,95 @@ export const createStaffSchema = z.object({
   branchId: z.coerce.number({ error: M.branchRequired }).int(M.branchRequired).positive(M.branchRequired),
 });
 export type CreateStaffInput = z.input<typeof createStaffSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The sale: the adviser's one form (issue 30 §2)
+
+export const RELATIONSHIPS = {
+  conyuge: 'Cónyuge o pareja',
+  hijo: 'Hijo o hija',
+  padre: 'Padre o madre',
+  hermano: 'Hermano o hermana',
+  nieto: 'Nieto o nieta',
+  otro: 'Otro familiar',
+} as const;
+export type Relationship = keyof typeof RELATIONSHIPS;
+const RELATIONSHIP_KEYS = Object.keys(RELATIONSHIPS) as [Relationship, ...Relationship[]];
+
+/**
+ * What the family member accepts at the counter (Indecopi: a third party cannot decide for the
+ * family without a close relative's authorisation). Stored as shown, with the time.
+ */
+export const SALE_CONSENT_TEXT =
+  'Declaro que soy familiar de la persona fallecida y autorizo que Recuerdos cree su memorial a mi nombre. El memorial será mío: la funeraria solo verá si está activado, nunca su contenido.';
+
+export const SALE_LIMITS = { rites: 6, personMax: LIMITS.fullnameMax, nameMax: LIMITS.accountNameMax } as const;
+
+export const SALE_MESSAGES = {
+  personRequired: 'Ingresa el nombre completo de la persona fallecida',
+  deathdateRequired: 'Ingresa la fecha de fallecimiento',
+  dateInvalid: 'Ingresa una fecha válida',
+  dateFuture: 'La fecha no puede ser posterior a hoy',
+  birthAfterDeath: 'La fecha de nacimiento debe ser anterior a la de fallecimiento',
+  familyNameRequired: 'Ingresa el nombre del familiar',
+  familyLastnameRequired: 'Ingresa los apellidos del familiar',
+  relationshipRequired: 'Elige el parentesco con la persona fallecida',
+  whatsappInvalid: 'Ingresa un celular de 9 dígitos que empiece con 9',
+  consentRequired: 'El familiar debe aceptar la autorización para crear el memorial',
+  tooManyRites: `Puedes registrar hasta ${SALE_LIMITS.rites} ceremonias`,
+  emailHasAccount:
+    'Ese correo ya tiene una cuenta en Recuerdos. Usa otro correo del familiar o pide a la familia que nos escriba para agregar el memorial a su cuenta',
+  emailIsStaff: 'Escribe el correo del familiar, no el de la funeraria',
+  created: 'Memorial creado. Enviamos a la familia el correo para activarlo',
+  tooMany: 'Registraste muchos memoriales en poco tiempo. Espera unos minutos e inténtalo de nuevo',
+} as const;
+
+const S = SALE_MESSAGES;
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+function dateField(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine((value) => ISO.test(value) && isCalendarDate(value), S.dateInvalid);
+}
+
+/** 987 654 321, 987-654-321, +51 987654321 → '+51987654321' (a Peruvian mobile). */
+export const whatsappField = z
+  .string({ error: S.whatsappInvalid })
+  .transform((value) => value.replace(/[\s().-]/g, '').replace(/^(\+?51)(?=9\d{8}$)/, ''))
+  .refine((value) => /^9\d{8}$/.test(value), S.whatsappInvalid)
+  .transform((value) => `+51${value}`);
+
+export const saleRiteSchema = eventFormSchema;
+
+export const partnerSaleSchema = z
+  .object({
+    /** An admin chooses the branch; an adviser's is its own (sent or not). */
+    branchId: z.coerce.number({ error: M.branchRequired }).int(M.branchRequired).positive(M.branchRequired).optional(),
+    person: requiredText(S.personRequired).max(SALE_LIMITS.personMax, M.tooLong),
+    birthdate: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').trim())
+      .refine((v) => v === '' || (ISO.test(v) && isCalendarDate(v)), S.dateInvalid),
+    deathdate: dateField(S.deathdateRequired).refine((v) => v <= limaDate(), S.dateFuture),
+    familyName: requiredText(S.familyNameRequired).max(SALE_LIMITS.nameMax, M.tooLong),
+    familyLastname: requiredText(S.familyLastnameRequired).max(SALE_LIMITS.nameMax, M.tooLong),
+    dni: z
+      .string({ error: ID_MESSAGES.dniRequired })
+      .trim()
+      .min(1, { error: ID_MESSAGES.dniRequired, abort: true })
+      .refine(isValidDni, ID_MESSAGES.dniDigits),
+    relationship: z.enum(RELATIONSHIP_KEYS, { error: S.relationshipRequired }),
+    email: emailField(),
+    whatsapp: whatsappField,
+    /** The family asked for it private at the form; public otherwise (mourners reach the rites). */
+    private: z.boolean().optional().default(false),
+    consent: z.literal(true, { error: S.consentRequired }),
+    rites: z.array(saleRiteSchema).max(SALE_LIMITS.rites, S.tooManyRites).optional().default([]),
+  })
+  .refine((v) => v.birthdate === '' || v.birthdate <= v.deathdate, { path: ['birthdate'], message: S.birthAfterDeath });
+export type PartnerSaleInput = z.input<typeof partnerSaleSchema>;
+export type PartnerSaleValues = z.output<typeof partnerSaleSchema>;

@@ -27,6 +27,7 @@ import { shareCode } from './migrations/0073-share-code';
 import { videoConversions } from './migrations/0074-video-conversions';
 import { memorialVisits } from './migrations/0078-memorial-visits';
 import { partners } from './migrations/0080-partners';
+import { partnerSales } from './migrations/0081-partner-sales';
 import { videoReceipts } from './migrations/0095-video-receipts';
 import type { MigrationDef } from './migrations/helpers';
 
@@ -56,6 +57,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0074-video-conversions': videoConversions(),
     '0078-memorial-visits': memorialVisits(),
     '0080-partners': partners(dialect),
+    '0081-partner-sales': partnerSales(dialect),
     '0095-video-receipts': videoReceipts(),
   };
 }

@@ -467,7 +467,25 @@ export interface PartnerRecoveryCodesTable {
   usedAt: string | null;
 }
 
+/** A contract sold through a partner (issue 30 §2). */
+export interface PartnerSalesTable {
+  id: Generated<number>;
+  contractId: number;
+  partnerId: number;
+  branchId: number;
+  /** The adviser (or admin) who filled in the form. */
+  sellerId: number;
+  relationship: string;
+  familyDni: string;
+  /** '+51987654321'. */
+  familyWhatsapp: string;
+  consentText: string;
+  consentedAt: string;
+  createdAt: string;
+}
+
 export interface Database {
+  partnerSales: PartnerSalesTable;
   partners: PartnersTable;
   partnerBranches: PartnerBranchesTable;
   partnerUsers: PartnerUsersTable;

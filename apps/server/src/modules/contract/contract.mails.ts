@@ -12,6 +12,8 @@ export function contractActivationMail(params: {
   number: string;
   person: string;
   activationUrl: string;
+  /** The funeral home that registered it with the family (issue 30 §2). */
+  soldBy?: string | undefined;
 }): MailMessage {
   return composeMail({
     to: params.to,
@@ -19,7 +21,9 @@ export function contractActivationMail(params: {
     subject: 'Activa tu contrato de Recuerdos',
     greeting: `Hola, ${params.name}:`,
     paragraphs: [
-      `Gracias por confiar en Recuerdos para honrar la memoria de ${params.person}.`,
+      params.soldBy
+        ? `${params.soldBy} registró contigo el memorial de ${params.person} en Recuerdos. Gracias por confiarnos su memoria: el memorial es tuyo y de tu familia.`
+        : `Gracias por confiar en Recuerdos para honrar la memoria de ${params.person}.`,
       `Registramos tu contrato N.° ${params.number}. Para activarlo, abre el siguiente enlace. Es válido durante 7 días.`,
       `Cuando lo actives te enviaremos un correo titulado «${CONTRACT_APPROVED_SUBJECT}» con los pasos para ingresar a tu cuenta.`,
     ],

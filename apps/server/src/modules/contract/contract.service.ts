@@ -20,7 +20,7 @@ import {
   createOneTimeToken,
   findTokenAnyState,
 } from '../../auth/one-time-tokens';
-import { MESSAGES_HTTP, badRequest, forbidden, notFound } from '../../http/errors';
+import { MESSAGES_HTTP, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { reserveAll } from '../../security/attempt-guard';
 import type { MailService } from '../../mail/mailer';
 import { contractActivationMail, contractApprovedMail } from './contract.mails';
@@ -62,6 +62,14 @@ export interface NewContractInput {
   password?: string | undefined;
   /** Last day of service, 'YYYY-MM-DD'; absent = no end. */
   expiresOn?: string | undefined;
+  /** The memorial's type and dates when they are known at the sale (a partner's form, issue 30 §2). */
+  memorial?: { type: 'P' | 'U'; birthdate: string | null; deathdate: string | null } | undefined;
+  /** The funeral home that sold it: named in the activation e-mail (issue 30 §2). */
+  soldBy?: string | undefined;
+  /** Refuse (409 with this message) when the e-mail already has an account, inside the transaction. */
+  refuseExistingAccount?: string | undefined;
+  /** More rows of the same sale, written in the contract's transaction (a partner's sale, its rites). */
+  within?: ((trx: Kysely<Database>, created: CreatedContract) => Promise<void>) | undefined;
 }
 
 export interface CreatedContract {
@@ -115,6 +123,7 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
     try {
       return await deps.db.transaction().execute(async (trx) => {
         let account = await repo.findAccountByEmail(trx, input.email);
+        if (account && input.refuseExistingAccount) throw conflict(input.refuseExistingAccount);
         const accountCreated = !account;
         if (!account) {
           account = await repo.insertAccount(trx, {
@@ -130,7 +139,7 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
         }
         const accessCode = newIdentifier(6);
         // MEMORIAL_DEFAULTS: private until the family decides otherwise; the code is ready to share.
-        const memorial = await repo.insertMemorial(trx, { accountId: account.id, fullname: input.person, accessCode });
+        const memorial = await repo.insertMemorial(trx, { accountId: account.id, fullname: input.person, accessCode, ...input.memorial });
         const number = nextContractNumber(await repo.lastContractNumber(trx, `REC-${year}-`), year);
         const contract = await repo.insertContract(trx, {
           number,
@@ -147,9 +156,12 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
         });
         const link = activationUrl(deps.config.publicUrl, number, token);
         const activationMailId = deps.mail
-          ? await deps.mail.queue(contractActivationMail({ to: account.email, name: account.name, number, person: memorial.fullname, activationUrl: link }), trx)
+          ? await deps.mail.queue(
+              contractActivationMail({ to: account.email, name: account.name, number, person: memorial.fullname, activationUrl: link, soldBy: input.soldBy }),
+              trx,
+            )
           : null;
-        return {
+        const created: CreatedContract = {
           number,
           contractId: contract.id,
           identifier: memorial.identifier,
@@ -165,6 +177,8 @@ export async function createContract(deps: ContractDeps, input: NewContractInput
           activationMailId,
           guestUrl: guestUrl(deps.config.publicUrl, memorial.identifier),
         };
+        if (input.within) await input.within(trx, created);
+        return created;
       });
     } catch (err) {
       // Two operators creating contracts at once may pick the same number (or the same new e-mail).

@@ -75,6 +75,25 @@ const CASES: Case[] = [
     body: () => ({ email: `asesor-${next()}@funeraria.test`, name: 'Asesor', branchId: f.home.branch.id }),
     staff: ADMIN_ONLY,
   },
+  {
+    method: 'POST',
+    route: '/api/partner/contracts',
+    path: () => '/api/partner/contracts',
+    body: () => ({
+      branchId: f.home.branch.id,
+      person: 'Teodoro Huanca',
+      deathdate: '2026-01-10',
+      familyName: 'Carmen',
+      familyLastname: 'Huanca',
+      dni: '45678912',
+      relationship: 'hijo',
+      email: `familia-${next()}@ejemplo.pe`,
+      whatsapp: '987654321',
+      consent: true,
+    }),
+    // Another partner's branch is not found there; another branch of the same partner is refused.
+    staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 },
+  },
 ];
 
 /** Open without a session by design: the first sign-in step, sign-out, and the set-password link. */
@@ -136,7 +155,7 @@ function expected(role: Role, c: Case): number {
 
 const rows = async () => {
   const counts = await Promise.all(
-    (['partnerBranches', 'partnerUsers', 'partnerTokens'] as const).map(async (table) =>
+    (['partnerBranches', 'partnerUsers', 'partnerTokens', 'partnerSales', 'contracts', 'accounts', 'mailOutbox'] as const).map(async (table) =>
       Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
     ),
   );

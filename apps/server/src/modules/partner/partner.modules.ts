@@ -1,5 +1,6 @@
 // The partner area's route modules beyond sign-in, branches and staff (the sale, the list of
 // memorials…), registered by app.ts behind the partner session and listed by the permission matrix.
 import type { PartnerRouteModule } from './partner.routes';
+import { partnerSaleRoutes } from './partner-sale.routes';
 
-export const PARTNER_ROUTE_MODULES: PartnerRouteModule[] = [];
+export const PARTNER_ROUTE_MODULES: PartnerRouteModule[] = [partnerSaleRoutes];

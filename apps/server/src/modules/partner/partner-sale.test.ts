@@ -1,0 +1,184 @@
+// The adviser's one form (issue 30 §2): a memorial sold at the funeral home becomes a contract linked
+// to the partner, branch and adviser, with the relationship and consent recorded, the rites on the
+// QR page, an activation e-mail naming the funeral home, and a WhatsApp link for the family's phone.
+// Bad input is refused in Spanish with nothing written. Real database, real SMTP capture.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GuestViewData } from '@recuerdos/shared/api-types';
+import { ID_MESSAGES } from '@recuerdos/shared/ruc';
+import { PARTNER_MESSAGES, SALE_CONSENT_TEXT, SALE_MESSAGES } from '@recuerdos/shared/partner-schemas';
+import { limaDate } from '@recuerdos/shared/dates';
+import { startTestServer, type TestServer } from '../../../test/helper';
+import { makeAccount } from '../../../test/factories';
+import { findLink } from '../../../test/smtp-capture';
+import { asPartner, makePartner, makePartnerUser, partnerToken, type TestPartner } from '../../../test/partners';
+
+let t: TestServer;
+let home: TestPartner;
+let adviser: string;
+let adviserId: number;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  home = await makePartner(t.db, { name: 'Funeraria San Martín' });
+  const user = await makePartnerUser(t.db, home.partner, { branchId: home.branch.id });
+  adviserId = user.id;
+  adviser = await partnerToken(t.db, user);
+  admin = await partnerToken(t.db, await makePartnerUser(t.db, home.partner, { role: 'admin' }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let seq = 0;
+function form(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  seq += 1;
+  return {
+    person: 'Teodoro Huanca Quispe',
+    birthdate: '1941-05-02',
+    deathdate: limaDate(),
+    familyName: 'Carmen',
+    familyLastname: 'Huanca Rojas',
+    dni: '45678912',
+    relationship: 'hijo',
+    email: `carmen.${seq}@ejemplo.pe`,
+    whatsapp: '987 654 321',
+    consent: true,
+    rites: [
+      { kind: 'velorio', date: '2030-03-14', time: '19:00', place: 'Sede Miraflores, sala 2' },
+      { kind: 'entierro', date: '2030-03-15', time: '11:00', place: 'Camposanto Jardines de la Paz' },
+    ],
+    ...overrides,
+  };
+}
+
+interface SaleData {
+  sale: { contract: string; identifier: string; person: string; email: string; type: string; guestUrl: string; whatsappUrl: string };
+}
+
+const TABLES = ['accounts', 'memorials', 'contracts', 'partnerSales', 'memorialEvents', 'mailOutbox', 'oneTimeTokens'] as const;
+async function counts(): Promise<string> {
+  const all = await Promise.all(TABLES.map(async (table) => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
+  return all.join(',');
+}
+
+describe('the adviser sells a memorial at the funeral home', () => {
+  it('creates the contract linked to partner, branch and adviser, public, with its dates, rites, relationship and consent', async () => {
+    const res = await t.postJson<SaleData>('/api/partner/contracts', form({ email: 'carmen.huanca@ejemplo.pe' }), asPartner(adviser));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(SALE_MESSAGES.created);
+    const { sale } = res.body.data;
+    expect(sale).toMatchObject({ person: 'Teodoro Huanca Quispe', email: 'carmen.huanca@ejemplo.pe', type: 'U', guestUrl: `http://recuerdos.test/guest?id=${sale.identifier}` });
+
+    const contract = await t.db.selectFrom('contracts').selectAll().where('number', '=', sale.contract).executeTakeFirstOrThrow();
+    expect(contract.state).toBe('pending');
+    const memorial = await t.db.selectFrom('memorials').selectAll().where('id', '=', contract.memorialId).executeTakeFirstOrThrow();
+    expect(memorial).toMatchObject({ fullname: 'Teodoro Huanca Quispe', type: 'U', birthdate: '1941-05-02', deathdate: limaDate() });
+    const account = await t.db.selectFrom('accounts').selectAll().where('id', '=', contract.accountId).executeTakeFirstOrThrow();
+    expect(account).toMatchObject({ email: 'carmen.huanca@ejemplo.pe', name: 'Carmen', lastname: 'Huanca Rojas', passwordHash: null });
+    const row = await t.db.selectFrom('partnerSales').selectAll().where('contractId', '=', contract.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      partnerId: home.partner.id,
+      branchId: home.branch.id,
+      sellerId: adviserId,
+      relationship: 'hijo',
+      familyDni: '45678912',
+      familyWhatsapp: '+51987654321',
+      consentText: SALE_CONSENT_TEXT,
+    });
+
+    // The rites are on the QR page for anyone with the link.
+    const view = await t.get<GuestViewData>(`/api/person/guest-view?id=${sale.identifier}`);
+    expect(view.status).toBe(200);
+    expect(view.body.data.events.map((e) => [e.name, e.date, e.time, e.place])).toEqual([
+      ['Velorio', '2030-03-14', '19:00', 'Sede Miraflores, sala 2'],
+      ['Entierro', '2030-03-15', '11:00', 'Camposanto Jardines de la Paz'],
+    ]);
+
+    const audit = await t.db.selectFrom('auditLog').selectAll().where('action', '=', 'partner.contract-created').where('target', '=', sale.contract).executeTakeFirstOrThrow();
+    expect(audit.operatorEmail).toMatch(/^socio:/);
+  });
+
+  it('e-mails the family the activation link naming the funeral home, and gives the adviser a WhatsApp link without the access code', async () => {
+    const res = await t.postJson<SaleData>('/api/partner/contracts', form({ email: 'lucia.whatsapp@ejemplo.pe', familyName: 'Lucía', private: true }), asPartner(adviser));
+    expect(res.status).toBe(200);
+    const { sale } = res.body.data;
+    expect(sale.type).toBe('P');
+    const mail = await t.mail((m) => m.to.includes('lucia.whatsapp@ejemplo.pe'));
+    expect(mail.subject).toBe('Activa tu contrato de Recuerdos');
+    expect(mail.text).toContain('Funeraria San Martín registró contigo el memorial de Teodoro Huanca Quispe en Recuerdos');
+    const activation = findLink(mail.text, 'http://recuerdos.test/activate-account');
+
+    const url = new URL(sale.whatsappUrl);
+    expect(url.origin + url.pathname).toBe('https://wa.me/51987654321');
+    const text = url.searchParams.get('text') ?? '';
+    expect(text).toContain('Hola, Lucía. Funeraria San Martín registró el memorial de Teodoro Huanca Quispe en Recuerdos.');
+    expect(text).toContain(activation);
+    expect(text).toContain(sale.guestUrl);
+    const memorial = await t.db.selectFrom('memorials').select('accessCode').where('identifier', '=', sale.identifier).executeTakeFirstOrThrow();
+    expect(text).not.toContain(memorial.accessCode);
+
+    // The link works for the family: the contract is activated and becomes theirs.
+    const [number, token] = [new URL(activation).searchParams.get('contract') ?? '', new URL(activation).searchParams.get('token') ?? ''];
+    expect((await t.postJson('/api/contract/activate', { contract: number, token })).status).toBe(200);
+  });
+
+  it('an adviser sells only in its own branch; an admin in any of its partner’s; another partner’s branch is not found', async () => {
+    const before = await counts();
+    const other = await t.postJson('/api/partner/contracts', form({ branchId: home.otherBranch.id }), asPartner(adviser));
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe(PARTNER_MESSAGES.otherBranch);
+    const noBranch = await t.postJson('/api/partner/contracts', form(), asPartner(admin));
+    expect(noBranch.status).toBe(400);
+    expect(noBranch.body.message).toBe(PARTNER_MESSAGES.branchRequired);
+    const neighbour = await makePartner(t.db);
+    const foreign = await t.postJson('/api/partner/contracts', form({ branchId: neighbour.branch.id }), asPartner(admin));
+    expect(foreign.status).toBe(404);
+    expect(await counts()).toBe(before);
+
+    const byAdmin = await t.postJson<SaleData>('/api/partner/contracts', form({ branchId: home.otherBranch.id }), asPartner(admin));
+    expect(byAdmin.status).toBe(200);
+    const contract = await t.db.selectFrom('contracts').select('id').where('number', '=', byAdmin.body.data.sale.contract).executeTakeFirstOrThrow();
+    expect((await t.db.selectFrom('partnerSales').select('branchId').where('contractId', '=', contract.id).executeTakeFirstOrThrow()).branchId).toBe(home.otherBranch.id);
+  });
+});
+
+describe('bad input is refused in Spanish and writes nothing', () => {
+  const cases: [string, Record<string, unknown>, number, string][] = [
+    ['a DNI of 7 digits', { dni: '4567891' }, 400, ID_MESSAGES.dniDigits],
+    ['a DNI of 9 digits', { dni: '456789123' }, 400, ID_MESSAGES.dniDigits],
+    ['a DNI with a letter', { dni: '4567891A' }, 400, ID_MESSAGES.dniDigits],
+    ['no DNI', { dni: '' }, 400, ID_MESSAGES.dniRequired],
+    ['a landline for WhatsApp', { whatsapp: '01 4455667' }, 400, SALE_MESSAGES.whatsappInvalid],
+    ['no consent', { consent: false }, 400, SALE_MESSAGES.consentRequired],
+    ['no relationship', { relationship: 'vecino' }, 400, SALE_MESSAGES.relationshipRequired],
+    ['a death date to come', { deathdate: '2099-01-01' }, 400, SALE_MESSAGES.dateFuture],
+    ['a birth after the death', { birthdate: '2021-01-01', deathdate: '2020-01-01' }, 400, SALE_MESSAGES.birthAfterDeath],
+    ['no name for the deceased', { person: '  ' }, 400, SALE_MESSAGES.personRequired],
+    ['a rite without a place', { rites: [{ kind: 'velorio', date: '2030-03-14', time: '19:00', place: '' }] }, 400, 'Escribe el lugar de la ceremonia'],
+    ['seven rites', { rites: Array.from({ length: 7 }, () => ({ kind: 'velorio', date: '2030-03-14', place: 'Sala' })) }, 400, SALE_MESSAGES.tooManyRites],
+  ];
+  for (const [name, overrides, status, message] of cases) {
+    it(name, async () => {
+      const before = await counts();
+      const res = await t.postJson('/api/partner/contracts', form(overrides), asPartner(adviser));
+      expect(res.status).toBe(status);
+      expect(res.body.message).toBe(message);
+      expect(res.body.data).toMatchObject({});
+      expect(await counts()).toBe(before);
+    });
+  }
+
+  it('an e-mail that already has an account (a duplicate) is refused, and the staff’s own e-mail too', async () => {
+    const existing = await makeAccount(t.db, { email: 'ya.tiene.cuenta@ejemplo.pe' });
+    const before = await counts();
+    const dup = await t.postJson('/api/partner/contracts', form({ email: existing.email }), asPartner(adviser));
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe(SALE_MESSAGES.emailHasAccount);
+    const staff = await makePartnerUser(t.db, home.partner, { branchId: home.branch.id });
+    const own = await t.postJson('/api/partner/contracts', form({ email: staff.email }), asPartner(adviser));
+    expect(own.status).toBe(400);
+    expect(own.body.message).toBe(SALE_MESSAGES.emailIsStaff);
+    expect(await counts()).toBe(before);
+  });
+});
