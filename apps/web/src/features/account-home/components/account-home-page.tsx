@@ -26,6 +26,7 @@ import { AddPostDialog } from './add-post-dialog';
 import { PermissionsPanel } from './permissions-panel';
 import { CeremoniesPanel } from '../../remembrance/components/ceremonies-panel';
 import { SortablePosts } from './sortable-posts';
+import { VisitsSummary } from './visits-summary';
 import './account-home.css';
 
 interface Deleting {
@@ -84,7 +85,9 @@ export function AccountHomePage() {
               Editar datos
             </Link>
           }
-        />
+        >
+          <VisitsSummary />
+        </ProfileCard>
         {/* Below 1100 px the panel comes after every post: one tap brings it (issue 14 §6). */}
         <button type="button" className={`home__jump ${buttonClass({ variant: 'ghost', size: 'sm' })}`} onClick={showPermissions}>
           Permisos y compartir

@@ -19,6 +19,7 @@ import { clearGuestSession, getSessionState, renewGuestSession } from '../../../
 import { getAccountType } from '../api/get-account-type';
 import { getGuestView } from '../api/get-guest-view';
 import { getPostPage, type GuestList } from '../api/get-post-page';
+import { countVisit } from '../api/count-visit';
 import { MorePosts } from './more-posts';
 import type { GiftType } from '../api/give-gift';
 import { AccessCodeForm } from './access-code-form';
@@ -190,6 +191,12 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
     if (phase === 'content' && view) document.title = `${view.personData.fullname} · Recuerdos`;
     else if (phase === 'gate') document.title = 'Memorial privado · Recuerdos';
   }, [phase, view]);
+
+  // The family's count of visits (issue 29 §4): a load that showed the memorial, not its later pages.
+  const firstPage = (initial?.page ?? 1) === 1;
+  useEffect(() => {
+    if (phase === 'content' && firstPage) countVisit(identifier);
+  }, [phase, firstPage, identifier]);
 
   const addGift = (type: GiftType) =>
     setState((current) => {

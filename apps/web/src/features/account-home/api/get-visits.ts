@@ -1,0 +1,17 @@
+// GET /visit/get-visits?email&identifier → data.visits (issue 29 §4): how many times the memorial
+// was opened, for its owner.
+import { useQuery } from '@tanstack/react-query';
+import type { Visits } from '@recuerdos/shared/api-types';
+import { contentApi } from '../../../lib/api';
+import { accountKeys } from '../../../lib/account/keys';
+import { useAccountUser } from '../../../lib/account/account-user';
+
+export async function getVisits(email: string, identifier: string): Promise<Visits> {
+  const data = await contentApi.get<{ visits: Visits }>('/visit/get-visits', { query: { email, identifier } });
+  return data.visits;
+}
+
+export function useVisits() {
+  const { email, identifier } = useAccountUser();
+  return useQuery({ queryKey: [...accountKeys.memorial(identifier), 'visits'], queryFn: () => getVisits(email, identifier) });
+}
