@@ -2,7 +2,7 @@
 // announces (velorio, misa de cuerpo presente, entierro or cremación, misa de 30 días, misa de
 // honras, or their own), each shared by WhatsApp; past ones listed apart; and the switch that lets
 // family and visitors ask for e-mail reminders of the dates, with how many receive them.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   EVENT_KINDS,
   EVENT_KIND_KEYS,
@@ -34,7 +34,7 @@ import './ceremonies-panel.css';
 type FieldName = keyof EventFormInput;
 const EMPTY: EventFormInput = { kind: 'velorio', title: '', date: '', time: '', place: '', mapUrl: '' };
 
-function EventDialog({ editing, onClose }: { editing: MemorialEvent | 'new'; onClose: () => void }) {
+function EventDialog({ editing, onClose, onSaved }: { editing: MemorialEvent | 'new'; onClose: () => void; onSaved: (id: number) => void }) {
   const [values, setValues] = useState<EventFormInput>(() =>
     editing === 'new' ? EMPTY : { kind: editing.kind, title: editing.title, date: editing.date, time: editing.time, place: editing.place, mapUrl: editing.mapUrl },
   );
@@ -55,9 +55,10 @@ function EventDialog({ editing, onClose }: { editing: MemorialEvent | 'new'; onC
     }
     setErrors({});
     save.mutate(editing === 'new' ? parsed.data : { ...parsed.data, id: editing.id }, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         showToast('success', EVENT_MESSAGES.saved);
         onClose();
+        onSaved(saved.id);
       },
     });
   };
@@ -138,6 +139,8 @@ function DeleteEventDialog({ event, onClose }: { event: MemorialEvent; onClose: 
 
 interface EventItemProps {
   event: MemorialEvent;
+  /** Set (a new number each time) when just saved: brought to the middle of the screen, clear of the toast at the bottom (issue 28 §14). */
+  savedTimes: number;
   fullname: string;
   link: string;
   /** Sent along when the family chose so (issue 28 §1). */
@@ -146,9 +149,20 @@ interface EventItemProps {
   onDelete: () => void;
 }
 
-function EventItem({ event, fullname, link, accessCode, onEdit, onDelete }: EventItemProps) {
+function EventItem({ event, savedTimes, fullname, link, accessCode, onEdit, onDelete }: EventItemProps) {
+  const justSaved = savedTimes > 0;
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!justSaved) return;
+    // After the dialog has closed and given focus back to its opener (which may scroll).
+    const frame = window.requestAnimationFrame(() => {
+      const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      ref.current?.scrollIntoView({ behavior: calm ? 'auto' : 'smooth', block: 'center' });
+    });
+    return () => window.cancelAnimationFrame(frame);
+  }, [justSaved, savedTimes]);
   return (
-    <li className={`owner-ceremony${event.past ? ' owner-ceremony--past' : ''}`}>
+    <li ref={ref} className={['owner-ceremony', event.past ? 'owner-ceremony--past' : '', justSaved ? 'owner-ceremony--saved' : ''].filter(Boolean).join(' ')}>
       <p className="owner-ceremony__name">{event.name}</p>
       <p className="owner-ceremony__when">{eventWhen(event)}</p>
       <p className="owner-ceremony__place">{event.place}</p>
@@ -234,12 +248,13 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
   const events = useEvents();
   const [editing, setEditing] = useState<MemorialEvent | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MemorialEvent | null>(null);
+  const [saved, setSaved] = useState<{ id: number; times: number } | null>(null);
   const link = guestLink(person.identifier);
   const list = events.data ?? [];
   const upcoming = list.filter((event) => !event.past);
   const past = list.filter((event) => event.past);
   const item = (event: MemorialEvent) => (
-    <EventItem key={event.id} event={event} fullname={person.fullname} link={link} accessCode={sharedAccessCode(person)} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
+    <EventItem key={event.id} event={event} savedTimes={event.id === saved?.id ? saved.times : 0} fullname={person.fullname} link={link} accessCode={sharedAccessCode(person)} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
   );
   return (
     <section className="home-panel ceremonies-panel" aria-labelledby="ceremonies-title">
@@ -266,8 +281,9 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
         Agregar una ceremonia
       </Button>
       <ReminderSwitch fullname={person.fullname} />
-      {editing ? <EventDialog editing={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <EventDialog editing={editing} onClose={() => setEditing(null)} onSaved={(id) => setSaved((last) => ({ id, times: (last?.times ?? 0) + 1 }))} /> : null}
       {deleting ? <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} /> : null}
     </section>
   );
 }
+
