@@ -1,7 +1,8 @@
 // /account, the owner's home (spec §2 'Owner home'): the profile card in its admin view with
 // 'Editar datos', the side panel 'Permisos', the form bar that adds posts, the family's posts
 // (reorderable, deletable) and the visitors' approved memories (deletable). At 1100 px or more the
-// posts and the side column trade places.
+// posts and the side column trade places. While a ceremony is upcoming, it is shown (and shared)
+// under the profile card, near the top of a phone's home (issue 28 §10).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Post } from '@recuerdos/shared/api-types';
@@ -24,7 +25,7 @@ import { useUpdateCardsOrder } from '../api/update-cards-order';
 import { FormBar } from '../../../components/memorial/form-bar';
 import { AddPostDialog } from './add-post-dialog';
 import { PermissionsPanel } from './permissions-panel';
-import { CeremoniesPanel } from '../../remembrance/components/ceremonies-panel';
+import { CeremoniesPanel, UpcomingCeremonies } from '../../remembrance/components/ceremonies-panel';
 import { SortablePosts } from './sortable-posts';
 import { VisitsSummary } from './visits-summary';
 import './account-home.css';
@@ -92,6 +93,7 @@ export function AccountHomePage() {
         <button type="button" className={`home__jump ${buttonClass({ variant: 'ghost', size: 'sm' })}`} onClick={showPermissions}>
           Permisos y compartir
         </button>
+        <UpcomingCeremonies person={person.data} />
       </div>
       <div className="home__posts">
         <FormBar label="Agregar una publicación" onOpen={setAdding} />

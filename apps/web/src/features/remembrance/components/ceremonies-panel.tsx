@@ -1,7 +1,8 @@
 // The owner's side panel "Ceremonias y recordatorios" (issue 14 §1, §2): the ceremonies the family
 // announces (velorio, misa de cuerpo presente, entierro or cremación, misa de 30 días, misa de
 // honras, or their own), each shared by WhatsApp; past ones listed apart; and the switch that lets
-// family and visitors ask for e-mail reminders of the dates, with how many receive them.
+// family and visitors ask for e-mail reminders of the dates, with how many receive them. While any
+// is upcoming, `UpcomingCeremonies` gives them a place near the top of the home (issue 28 §10).
 import { useEffect, useRef, useState } from 'react';
 import {
   EVENT_KINDS,
@@ -257,7 +258,7 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
     <EventItem key={event.id} event={event} savedTimes={event.id === saved?.id ? saved.times : 0} fullname={person.fullname} link={link} accessCode={sharedAccessCode(person)} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
   );
   return (
-    <section className="home-panel ceremonies-panel" aria-labelledby="ceremonies-title">
+    <section className="home-panel ceremonies-panel" id="ceremonias" tabIndex={-1} aria-labelledby="ceremonies-title">
       <h2 id="ceremonies-title" className="home-panel__title">
         Ceremonias y recordatorios
       </h2>
@@ -287,3 +288,48 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
   );
 }
 
+/**
+ * The upcoming ceremonies near the top of the home, under the profile (issue 28 §10): in the first
+ * days they are the most urgent thing, and the full panel is the last block of a phone's home. Each
+ * is shared from here; "Ver todas las ceremonias" takes the family to the panel.
+ */
+export function UpcomingCeremonies({ person }: { person: OwnerPersonData }) {
+  const events = useEvents();
+  const upcoming = (events.data ?? []).filter((event) => !event.past);
+  if (upcoming.length === 0) return null;
+  const link = guestLink(person.identifier);
+  const showAll = () => {
+    const panel = document.getElementById('ceremonias');
+    if (!panel) return;
+    const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ behavior: calm ? 'auto' : 'smooth', block: 'start' });
+    panel.focus({ preventScroll: true });
+  };
+  return (
+    <section className="upcoming-ceremonies" aria-labelledby="upcoming-ceremonies-title">
+      <h2 id="upcoming-ceremonies-title" className="upcoming-ceremonies__title">
+        {upcoming.length === 1 ? 'Próxima ceremonia' : 'Próximas ceremonias'}
+      </h2>
+      <ul className="upcoming-ceremonies__list">
+        {upcoming.map((event) => (
+          <li key={event.id} className="upcoming-ceremonies__item">
+            <p className="owner-ceremony__name">{event.name}</p>
+            <p className="upcoming-ceremonies__when">{eventWhen(event)}</p>
+            <a
+              className="owner-ceremony__share"
+              href={eventWhatsappUrl(person.fullname, event, link, sharedAccessCode(person))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <WhatsAppIcon />
+              <span>Compartir por WhatsApp</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <Button variant="ghost" size="sm" onClick={showAll}>
+        Ver todas las ceremonias
+      </Button>
+    </section>
+  );
+}
