@@ -11,8 +11,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topLevelBoxes } from '../apps/server/src/media/video-processing';
+import { phoneVideo } from '../apps/server/test/media-fixtures';
 import { expectAccessible } from './support/axe';
 import { PHONE, openPage } from './support/browser';
+import { pendingPosts, seedMemorial } from './support/memorial';
 import { api, logIn, makeOwner, ownerToken } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
@@ -178,4 +180,43 @@ describe("an iPhone's video over 50 MB, added by the family on a phone", () => {
     }
     // Made, sent and converted on two shared cores: minutes, not the usual minute.
   }, 300_000);
+});
+
+describe('a visitor who leaves no e-mail and sends a video that must be converted (decision 032)', () => {
+  it('is told the page will say if it cannot be processed, and the page watches it until it is ready', async () => {
+    const memorial = await seedMemorial(server, { type: 'P', accessCode: 'misa2024', person: 'Hilda Condori Quispe' });
+    const clip = path.join(tmp, 'video.webm');
+    fs.writeFileSync(clip, phoneVideo('vp9-webm'));
+    const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      const asked: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/api/content/guest-video-states')) asked.push(String(response.status()));
+      });
+      await page.goto(`/guest?id=${memorial.identifier}`);
+      await page.locator('.toaster').waitFor({ state: 'attached' });
+      await page.getByLabel('Código de acceso').fill('misa2024');
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Hilda Condori Quispe', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Video', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deja tu video' });
+      await dialog.getByLabel('Video', { exact: true }).setInputFiles(clip);
+      await dialog.getByLabel('Tu nombre').fill('Julián Mamani');
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      const thanks = page.locator('.toast').filter({ hasText: 'Su memoria ha sido enviada' });
+      await thanks.getByText('Estamos preparando tu video: si no pudiéramos procesarlo, te avisaremos en esta página.', { exact: false }).waitFor({ timeout: 30_000 });
+      await expectAccessible(page, 'the guest page after sending a video at 390 px');
+      // The receipt stays in this browser while the video converts, and goes once it is ready: nothing to say.
+      const held = () => page.evaluate(() => JSON.parse(localStorage.getItem('guest-videos') ?? '[]') as unknown[]);
+      expect(await held()).toHaveLength(1);
+      await expect.poll(held, { timeout: 120_000, interval: 500 }).toEqual([]);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.every((status) => status === '200')).toBe(true);
+      expect(await page.locator('.toast--error').count()).toBe(0);
+      expect((await pendingPosts(server.baseUrl, memorial)).map((post) => post.fullname)).toEqual(['Julián Mamani']);
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 180_000);
 });
