@@ -1,5 +1,5 @@
 // Load figures for the memorial API (issue 3): autocannon against /api/health and the guest-facing
-// reads and the candle endpoint, on a seeded SQLite database, the server in a child process. Prints
+// reads, the candle endpoint and the QR page's visit report (issue 29 §4), on a seeded SQLite database, the server in a child process. Prints
 // requests per second, p50/p99 latency and each endpoint's rate relative to /api/health. The
 // machine is shared and noisy, so /api/health is measured again right before each endpoint and the
 // ratio uses that paired run.
@@ -41,6 +41,9 @@ interface Target {
 }
 
 const giftBody = JSON.stringify({ identifier: id, type: 'V' });
+const visitBody = JSON.stringify({ identifier: id });
+/** A phone's browser: link-preview robots are not counted. */
+const visitHeaders = { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36' };
 const targets: Target[] = [
   { name: '/api/health', options: { url: `${base}/api/health` } },
   { name: 'GET person/verify-type-account', options: { url: `${base}/api/person/verify-type-account?id=${id}` } },
@@ -59,6 +62,14 @@ const targets: Target[] = [
   {
     name: 'POST gift/update-gift (one IP: mostly 429)',
     options: { url: `${base}/api/gift/update-gift`, method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.0.1' }, body: giftBody },
+  },  // The QR page's report of a load (issue 29 §4): a limiter step and an upsert of (memorial, day).
+  {
+    name: 'POST visit/count-visit (one visitor per load)',
+    options: { url: `${base}/api/visit/count-visit`, method: 'POST', headers: visitHeaders, body: visitBody, requests: [{ setupRequest: fromNextVisitor }] },
+  },
+  {
+    name: 'POST visit/count-visit (one IP: past 30 a day not counted)',
+    options: { url: `${base}/api/visit/count-visit`, method: 'POST', headers: { ...visitHeaders, 'x-forwarded-for': '10.255.0.2' }, body: visitBody },
   },
 ];
 
