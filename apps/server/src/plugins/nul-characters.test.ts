@@ -33,6 +33,7 @@ describe('a NUL character anywhere in a request', () => {
       '/person/get-data-for-guest',
       '/person/get-person',
       '/person/verify-type-account',
+      '/visit/get-visits',
     ];
     for (const read of reads) {
       const res = await t.get(`/api${read}?identifier=${encodeURIComponent(NUL)}&id=${encodeURIComponent(NUL)}`, { token });
@@ -49,6 +50,7 @@ describe('a NUL character anywhere in a request', () => {
       ['/user/renew-token', { identifier: NUL, profilePath: '' }],
       ['/gift/update-gift', { identifier: NUL, type: 'V' }],
       ['/content/update-cards-order', { identifier: NUL }],
+      ['/visit/count-visit', { identifier: NUL }],
     ];
     for (const as of ['multipart', 'json', 'form'] as const) {
       for (const [path, body] of writes) {
