@@ -46,7 +46,7 @@ describe('the web API files', () => {
         if (reads.length > 0) expect(functions.some(isOptionsFactory)).toBe(true);
         if (source.includes('queryKey')) {
           expect(source).not.toMatch(/queryKey: \[/);
-          expect(source).toMatch(/\b(accountKeys|adminKeys)\./);
+          expect(source).toMatch(/\b(accountKeys|adminKeys|partnerKeys)\./);
         }
       });
     });

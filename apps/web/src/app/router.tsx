@@ -85,6 +85,9 @@ export const routes: RouteObject[] = [
           { path: '*', element: <Navigate to="/admin/complaints" replace /> },
         ],
       },
+      // The partner area (issue 30): funeral homes' staff, its own lazy chunks.
+      { path: 'socios', lazy: page(() => import('../features/partner-auth/components/partner-login-page'), 'PartnerLoginPage') },
+      { path: 'socios/vender', lazy: page(() => import('../features/partner-sale/components/sale-page'), 'SalePage') },
       // Spec §2: any other /account/* redirects to /, logged in or not.
       { path: 'account/*', element: <Navigate to="/" replace /> },
       // Spec §2: any other unlisted path shows the landing.

@@ -1,0 +1,45 @@
+// The frame of the partner area (/socios, issue 30): the public pages' header and footer, the
+// partner's name and a sign-out button. Only the partner area's chunks import this folder.
+import type { ReactNode } from 'react';
+import { Button } from '../button';
+import { PublicPage } from '../public-page';
+import { usePageMeta } from '../../lib/page-meta';
+import { partnerApi } from '../../lib/partner/partner-api';
+import { setPartnerSession, usePartnerSession } from '../../lib/partner/partner-session';
+import './partner-page.css';
+
+function SignOut() {
+  const session = usePartnerSession();
+  if (!session?.user) return null;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => {
+        void partnerApi.post('/auth/logout').catch(() => undefined);
+        setPartnerSession(null);
+      }}
+    >
+      Cerrar sesión
+    </Button>
+  );
+}
+
+export function PartnerPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  usePageMeta(`${title} · Recuerdos para funerarias`, 'Recuerdos para funerarias y camposantos');
+  const session = usePartnerSession();
+  return (
+    <PublicPage headerAction={<SignOut />}>
+      <div className="partner-page">
+        {session?.user ? (
+          <p className="partner-page__who">
+            {session.user.name} · {session.user.partner}
+          </p>
+        ) : null}
+        <h1>{title}</h1>
+        {intro}
+        {children}
+      </div>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,5 @@
+// TanStack Query keys of the partner area (issue 30): everything under 'partner'.
+export const partnerKeys = {
+  all: ['partner'] as const,
+  branches: () => ['partner', 'branches'] as const,
+};

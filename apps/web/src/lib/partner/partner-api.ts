@@ -1,0 +1,29 @@
+// The partner area's API client: /api/partner with the `partner` header. A 401 (session expired,
+// idle too long, partner suspended) forgets the session and the pages go back to the sign-in.
+import { ApiError, createApiClient, type RequestBody } from '../api-client';
+import { getPartnerSession, setPartnerSession } from './partner-session';
+
+const client = createApiClient({
+  baseUrl: '/api/partner',
+  headers: (): Record<string, string> => {
+    const session = getPartnerSession();
+    return session ? { partner: session.token } : {};
+  },
+});
+
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === '401' && getPartnerSession()?.user) setPartnerSession(null);
+    throw err;
+  }
+}
+
+export const partnerApi = {
+  get: <T>(path: string, query?: Record<string, string | number | undefined>) => guarded(() => client.get<T>(path, query ? { query } : {})),
+  // JSON bodies: the sale carries a list of rites and true/false answers.
+  post: <T>(path: string, body: RequestBody = {}) => guarded(async () => (await client.request<T>('POST', path, { body, json: true })).data),
+  /** The whole envelope (for the server's success message). */
+  send: <T>(path: string, body: RequestBody = {}) => guarded(() => client.request<T>('POST', path, { body, json: true })),
+};

@@ -1,0 +1,89 @@
+// The partner channel at /socios (issue 30 §1–§2) in Chromium at 390 × 844, axe on every screen: a
+// funeral home and its adviser made on the command line, the adviser signs in, the empty form
+// explains itself in Spanish, then one filled form creates the memorial with a rite; the family's
+// activation e-mail names the funeral home, the WhatsApp link goes to the family's phone, and the
+// rite is on the memorial's guest page.
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
+import { PHONE, horizontalOverflow, openPage } from './support/browser';
+import { waitForMail } from './support/mail';
+import { runAdmin, uniqueEmail } from './support/server';
+import { browser, server, useServerAndBrowser } from './support/suite';
+import { uniqueRuc } from '../apps/server/test/partners';
+
+useServerAndBrowser();
+
+describe('the partner area at 390 px', () => {
+  it('an adviser signs in at /socios and sells a memorial in one form during the wake', async () => {
+    const partner = JSON.parse(await runAdmin(server, ['create-partner', '--name', 'Funeraria San Martín', '--ruc', uniqueRuc(), '--branch', 'Sede Miraflores', '--json'])) as { partner: number; branch: number };
+    const adviserEmail = uniqueEmail('asesor');
+    await runAdmin(server, ['create-partner-user', '--partner', String(partner.partner), '--email', adviserEmail, '--name', 'Luis Paz', '--role', 'adviser', '--branch', String(partner.branch), '--password', 'una-clave-larga', '--json']);
+    const family = uniqueEmail('carmen');
+
+    const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      await page.goto('/socios');
+      await page.getByRole('heading', { level: 1, name: 'Recuerdos para funerarias y camposantos' }).waitFor();
+      await expectAccessible(page, 'el ingreso de socios');
+      expect(await horizontalOverflow(page)).toBe(0);
+
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByText('Ingresa tu correo electrónico').waitFor();
+      await page.getByLabel('Correo electrónico').fill(adviserEmail);
+      await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByText('Correo electrónico o contraseña incorrectos').waitFor();
+      await page.getByLabel('Contraseña', { exact: true }).fill('una-clave-larga');
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+
+      await page.getByRole('heading', { level: 1, name: 'Nuevo memorial' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/socios/vender');
+      await page.getByText('Luis Paz · Funeraria San Martín').waitFor();
+      await expectAccessible(page, 'el formulario del asesor');
+      expect(await horizontalOverflow(page)).toBe(0);
+
+      // Sent empty, every required field says what it needs, in Spanish.
+      await page.getByRole('button', { name: 'Crear memorial' }).click();
+      await page.getByText('Ingresa el nombre completo de la persona fallecida').waitFor();
+      for (const message of ['Ingresa la fecha de fallecimiento', 'Ingresa el DNI', 'Elige el parentesco con la persona fallecida', 'El familiar debe aceptar la autorización para crear el memorial']) {
+        await page.getByText(message).first().waitFor();
+      }
+      await expectAccessible(page, 'el formulario con errores');
+
+      await page.getByLabel('Nombre completo').fill('Teodoro Huanca Quispe');
+      await page.getByLabel('Fecha de fallecimiento').fill('2026-11-20');
+      await page.getByLabel('Nombres').fill('Carmen');
+      await page.getByLabel('Apellidos').fill('Huanca Rojas');
+      await page.getByLabel('DNI').fill('4567891');
+      await page.getByLabel('Parentesco con la persona fallecida').selectOption('hijo');
+      await page.getByLabel('Correo electrónico').fill(family);
+      await page.getByLabel('Celular (WhatsApp)').fill('987 654 321');
+      await page.getByRole('button', { name: 'Agregar ceremonia' }).click();
+      await page.getByLabel('Ceremonia 1').selectOption('velorio');
+      await page.getByLabel('Fecha', { exact: true }).fill('2030-03-14');
+      await page.getByLabel('Hora (opcional)').fill('19:00');
+      await page.getByLabel('Lugar').fill('Sede Miraflores, sala 2');
+      await page.getByRole('checkbox', { name: /Declaro que soy familiar/ }).check();
+      await page.getByRole('button', { name: 'Crear memorial' }).click();
+      await page.getByText('El DNI debe tener 8 dígitos').waitFor();
+      await page.getByLabel('DNI').fill('45678912');
+      await page.getByRole('button', { name: 'Crear memorial' }).click();
+
+      await page.getByRole('heading', { level: 1, name: 'Memorial creado' }).waitFor();
+      await expectAccessible(page, 'el memorial creado');
+      const whatsapp = await page.getByRole('link', { name: 'Enviar por WhatsApp' }).getAttribute('href');
+      expect(whatsapp).toMatch(/^https:\/\/wa\.me\/51987654321\?text=/);
+      const guestLink = await page.getByRole('link', { name: /\/guest\?id=/ }).getAttribute('href');
+
+      const mail = await waitForMail(server.smtp, family, 'Activa tu contrato de Recuerdos');
+      expect(mail.text).toContain('Funeraria San Martín registró contigo el memorial de Teodoro Huanca Quispe');
+
+      // The rite is on the memorial's public page, for the mourners with the link.
+      await page.goto(new URL(guestLink ?? '').pathname + new URL(guestLink ?? '').search);
+      await page.getByText('Sede Miraflores, sala 2').first().waitFor();
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
