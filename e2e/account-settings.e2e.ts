@@ -92,10 +92,16 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       await expect.poll(() => epitaph.inputValue()).not.toBe('');
       // …but over the family's own words it only offers the idea, kept out unless chosen (issue 28 §7).
       await epitaph.fill('Mamá, siempre con nosotros.');
-      await page.getByRole('button', { name: 'Dame una idea' }).click();
+      // Pressed at the bottom of the screen, as a thumb does.
+      const ideaButton = page.getByRole('button', { name: 'Dame una idea' });
+      await ideaButton.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 4));
+      await ideaButton.click();
       const useIdea = page.getByRole('button', { name: 'Usar esta idea' });
       await useIdea.waitFor();
       await page.getByText('Tu epitafio no cambió. ¿Quieres usar esta idea en su lugar?').waitFor();
+      // In sight, even from the bottom of a phone's screen: the offer and both answers.
+      const offer = page.locator('.edit-data__idea');
+      await expect.poll(() => offer.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight + 1)).toBe(true);
       expect(await epitaph.inputValue()).toBe('Mamá, siempre con nosotros.');
       await expectAccessible(page, `an epitaph idea offered at ${viewport.width} px`);
       const idea = (await page.locator('.edit-data__idea-text').textContent()) ?? '';

@@ -6,6 +6,7 @@
 // shows until another is chosen, and 'Regresar' leads back below 1100 px, as on Notificaciones (§8).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { bringIntoSight } from '../../../lib/bring-into-sight';
 import type { z } from 'zod';
 import type { OwnerPersonData } from '@recuerdos/shared/api-types';
 import { toIsoDate } from '@recuerdos/shared/dates';
@@ -112,8 +113,13 @@ export function ideaMayReplace(current: string, lastIdea: string | null): boolea
 }
 
 function EpitaphIdea({ idea, onUse, onKeep }: { idea: string | null; onUse: (idea: string) => void; onKeep: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // On a phone 'Dame una idea' sits at the bottom of the screen: the offer below it is brought into sight.
+  useEffect(() => {
+    if (idea) bringIntoSight(ref.current);
+  }, [idea]);
   return (
-    <div className="edit-data__idea" aria-live="polite">
+    <div className="edit-data__idea" aria-live="polite" ref={ref}>
       {idea ? (
         <>
           <p className="edit-data__idea-intro">Tu epitafio no cambió. ¿Quieres usar esta idea en su lugar?</p>

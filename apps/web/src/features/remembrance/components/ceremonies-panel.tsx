@@ -29,6 +29,7 @@ import { showToast } from '../../../components/toast';
 import { guestLink } from '../../../lib/account/guest-link';
 import { errorMessage } from '../../../lib/api-client';
 import { reportFailure } from '../../../lib/failure';
+import { bringIntoSight } from '../../../lib/bring-into-sight';
 import { useDeleteEvent, useEvents, useReminderSettings, useSaveEvent, useSubscribeMyself, useUpdateReminderSettings } from '../api/events';
 import './ceremonies-panel.css';
 
@@ -156,10 +157,7 @@ function EventItem({ event, savedTimes, fullname, link, accessCode, onEdit, onDe
   useEffect(() => {
     if (!justSaved) return;
     // After the dialog has closed and given focus back to its opener (which may scroll).
-    const frame = window.requestAnimationFrame(() => {
-      const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      ref.current?.scrollIntoView({ behavior: calm ? 'auto' : 'smooth', block: 'center' });
-    });
+    const frame = window.requestAnimationFrame(() => bringIntoSight(ref.current, 'center'));
     return () => window.cancelAnimationFrame(frame);
   }, [justSaved, savedTimes]);
   return (
