@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { limaDate } from '@recuerdos/shared/dates';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { expectAccessible } from './support/axe';
-import { DESKTOP, PHONE, horizontalOverflow, openPage } from './support/browser';
+import { DESKTOP, PHONE, horizontalOverflow, openPage, smallTargets } from './support/browser';
 import { samplePicture } from './support/memorial';
 import { api, logIn, makeOwner, ownerToken } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
@@ -182,6 +182,8 @@ describe('the family on a phone (issue 28)', () => {
       await expect.poll(() => panel.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectAccessible(page, '/account with an upcoming ceremony at 390 px');
+      // Its share link and button are targets a thumb can hit (§13).
+      expect(await smallTargets(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
