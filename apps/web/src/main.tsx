@@ -1,18 +1,21 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, createBrowserRouter } from 'react-router';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import { routes } from './app/router';
+import { prepareAccountPage } from './account-page/hydrate';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
 
-const root = document.getElementById('root');
-if (root) {
+async function start(root: HTMLElement): Promise<void> {
+  // The account pages may arrive rendered by the server with their data (docs/decisions/028); the
+  // other pages the server renders have bundles of their own (src/guest, src/doors).
+  const mode = await prepareAccountPage(queryClient, routes);
+  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -20,7 +23,9 @@ if (root) {
       </QueryClientProvider>
     </StrictMode>
   );
-  // The pages the server renders have bundles of their own (src/guest, src/doors): the SPA's
-  // document always starts empty.
-  createRoot(root).render(app);
+  if (mode === 'hydrate') hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);

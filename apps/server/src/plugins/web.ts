@@ -50,7 +50,8 @@ export function compressHtml(html: string): CompressedHtml {
  */
 export function sendHtml(request: FastifyRequest, reply: FastifyReply, page: string | CompressedHtml): FastifyReply {
   const accepted = request.headers['accept-encoding'] ?? '';
-  reply.status(200).type('text/html; charset=utf-8').header('vary', 'Accept-Encoding');
+  const vary = reply.getHeader('vary');
+  reply.status(200).type('text/html; charset=utf-8').header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   if (/\bbr\b/.test(accepted)) {
     return reply.header('content-encoding', 'br').send(typeof page === 'string' ? brotli(page) : page.br);
   }

@@ -2,7 +2,7 @@
 // local storage on load, kept in sync across tabs, renewed through the API and cleared when renewal
 // fails. Framework-free so the small guest bundle can use it; React reads it with the hooks below.
 import { useEffect, useSyncExternalStore } from 'react';
-import type { LoginData, TokenData } from '@recuerdos/shared/api-types';
+import type { LoginData, TokenData, UserPayload } from '@recuerdos/shared/api-types';
 import { ApiError } from './api-client';
 import { contentApi, usersApi } from './api';
 import { isRecord } from './storage';
@@ -130,6 +130,34 @@ export async function signOut(): Promise<void> {
     }
   }
   clearUserSession();
+}
+
+/**
+ * A document the server rendered for this owner (its session cookie, docs/decisions/028): the local
+ * session takes the server's view of the account and memorial (a fresh picture link, the same the
+ * markup holds) and counts as confirmed, as after a fresh login. False when the local session is
+ * none, another account's or on another memorial: then the page does not trust the server's markup.
+ */
+export function adoptServerSession(user: UserPayload): boolean {
+  const local = state.user;
+  if (!local || local.email !== user.email || local.identifier !== user.identifier) return false;
+  storeUser({ ...user, token: local.token }, true);
+  return true;
+}
+
+/**
+ * The server render of the account pages: renders as this owner (no token: the render calls
+ * nothing), then restores the empty state. The render is one synchronous call, so no other
+ * request's render can run in between and see this owner.
+ */
+export function renderAsOwner<T>(user: UserPayload, render: () => T): T {
+  const saved = state;
+  state = { user: { ...user, token: '' }, confirmedIdentifier: user.identifier, guest: null };
+  try {
+    return render();
+  } finally {
+    state = saved;
+  }
 }
 
 /** Person switch (spec §4): another memorial of the same account; the renewal moves the session onto it. */

@@ -1,6 +1,6 @@
-import { readSiteConfig } from '../site-config';
+import { siteConfig } from '../site-config';
 
 /** The memorial's guest link, `PUBLIC_URL/guest?id=<identifier>` (DESIGN §4). */
 export function guestLink(identifier: string): string {
-  return `${readSiteConfig().publicUrl}/guest?id=${encodeURIComponent(identifier)}`;
+  return `${siteConfig().publicUrl}/guest?id=${encodeURIComponent(identifier)}`;
 }

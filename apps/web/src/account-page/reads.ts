@@ -1,0 +1,54 @@
+// The API reads each server-rendered account page needs for its first screen (docs/decisions/028),
+// and where each answer goes in TanStack Query's cache: the same keys and shapes the page's hooks
+// use, so the hydrated page asks for none of them again.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { AccountPageName, AccountPageUser } from '@recuerdos/shared/account-page';
+import type { Disclaimer, Gifts, OwnerPersonData, PendingPost, PersonOption, Post } from '@recuerdos/shared/api-types';
+import { accountKeys } from '../lib/account/keys';
+import type { PendingItem } from '../lib/account/get-pending-posts';
+import { remembranceKeys } from '../features/remembrance/api/events';
+
+interface AccountPageRead {
+  url: string;
+  /** Puts the answer's `data` into the cache. */
+  store(client: QueryClient, data: unknown): void;
+}
+
+function field<T>(key: QueryKey, name: string) {
+  return (client: QueryClient, data: unknown) => {
+    client.setQueryData(key, (data as Record<string, T>)[name]);
+  };
+}
+
+function url(path: string, query: Record<string, string>): string {
+  return `/api${path}?${new URLSearchParams(query).toString()}`;
+}
+
+export function accountPageReads(page: AccountPageName, user: AccountPageUser): AccountPageRead[] {
+  const { email, identifier } = user;
+  const frame: AccountPageRead[] = [
+    { url: url('/person/get-persons', { email }), store: field<PersonOption[]>(accountKeys.persons(), 'persons') },
+    { url: url('/contract/get-disclaimers', { identifier }), store: field<Disclaimer[]>(accountKeys.disclaimers(identifier), 'disclaimers') },
+    {
+      url: url('/content/get-guest-pending-posts', { identifier }),
+      store: (client, data) => {
+        const posts = (data as { posts: PendingPost[] }).posts.map((post): PendingItem => ({ ...post, id: `${identifier}|${post.reg}` }));
+        client.setQueryData(accountKeys.pendingPosts(identifier), posts);
+        client.setQueryData(accountKeys.pendingCount(identifier), posts.length);
+      },
+    },
+  ];
+  if (page === 'notifications') return frame;
+  return [
+    ...frame,
+    { url: url('/person/get-person', { email, identifier }), store: field<OwnerPersonData>(accountKeys.person(identifier), 'personData') },
+    { url: url('/gift/get-gifts', { email, identifier }), store: field<Gifts>(accountKeys.gifts(identifier), 'gifts') },
+    { url: url('/content/get-admin-posts', { identifier }), store: field<Post[]>(accountKeys.adminPosts(identifier), 'posts') },
+    { url: url('/content/get-guest-approved-posts', { identifier }), store: field<Post[]>(accountKeys.guestPosts(identifier), 'posts') },
+    { url: url('/events/list', { identifier }), store: field(remembranceKeys.events(identifier), 'events') },
+    {
+      url: url('/reminders/settings', { identifier }),
+      store: (client, data) => void client.setQueryData(remembranceKeys.reminders(identifier), data),
+    },
+  ];
+}

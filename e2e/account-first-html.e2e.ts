@@ -1,0 +1,198 @@
+// The account pages arrive with their content (issue 27, docs/decisions/028): the first HTML of
+// /account holds the memorial's name, its first posts and the pending count, and that of
+// /account/notifications the pending memories — read without running any JavaScript — and never
+// for anyone but the owner whose session cookie it is. In the browser the SPA hydrates that markup
+// (no node replaced, no second request for what the HTML holds) and the page works.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
+import { DESKTOP, PHONE, openPage, watchRemovals } from './support/browser';
+import { api, guestToken, logIn, makeOwner, type Owner } from './support/owner';
+import { browser, server, useServerAndBrowser } from './support/suite';
+
+useServerAndBrowser();
+
+const COOKIE = 'recuerdos-sesion';
+
+interface Session {
+  token: string;
+  cookie: string;
+}
+
+/** An API login as the browser makes it: the token, and the session cookie set with it. */
+async function logInByApi(owner: Owner): Promise<Session> {
+  const res = await fetch(`${server.baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email: owner.email, password: owner.password }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  const line = res.headers.getSetCookie().find((l) => l.startsWith(`${COOKIE}=`)) ?? '';
+  return { token: body.data.token, cookie: line.split(';', 1)[0] ?? '' };
+}
+
+async function firstHtml(path: string, cookie?: string): Promise<{ html: string; headers: Headers }> {
+  const res = await fetch(`${server.baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+  expect(res.status).toBe(200);
+  return { html: await res.text(), headers: res.headers };
+}
+
+async function ownerWithContent(prefix: string, person: string): Promise<{ owner: Owner; identifier: string; session: Session }> {
+  const owner = await makeOwner(server, prefix, [person]);
+  const memorial = owner.memorials[0];
+  if (!memorial) throw new Error('no memorial');
+  const session = await logInByApi(owner);
+  for (const message of ['Te extrañamos cada día', 'Gracias por enseñarnos a reír']) {
+    const saved = await api(server, 'POST', '/content/save-admin-message', { token: session.token, body: { identifier: memorial.identifier, message } });
+    expect(saved.code, saved.message).toBe('200');
+  }
+  const guest = await guestToken(server, memorial.identifier, memorial.accessCode, '10.27.0.1');
+  for (const [fullname, message] of [
+    ['Lucía Torres', 'Siempre te recordaremos, tía'],
+    ['Pedro Huamán', 'Un abrazo hasta el cielo'],
+  ]) {
+    const form = new FormData();
+    form.append('identifier', memorial.identifier);
+    form.append('fullname', fullname ?? '');
+    form.append('message', message ?? '');
+    const sent = await api(server, 'POST', '/content/save-guest-message', { guest, form, ip: '10.27.0.2' });
+    expect(sent.code, sent.message).toBe('200');
+  }
+  return { owner, identifier: memorial.identifier, session };
+}
+
+/** The visible text of the server's markup (what a browser without JavaScript shows). */
+async function textWithoutJavaScript(path: string, cookie: string, viewport = PHONE): Promise<string> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport, javaScriptEnabled: false, locale: 'es-PE' });
+  try {
+    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
+    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(path);
+    return await page.locator('body').innerText();
+  } finally {
+    await context.close();
+  }
+}
+
+describe('the first HTML of the account pages', () => {
+  it("holds the memorial's name, its first posts and the pending count, and the pending list", async () => {
+    const { session } = await ownerWithContent('primera', 'Rosa Mamani Huamán');
+    const home = await firstHtml('/account', session.cookie);
+    expect(home.headers.get('cache-control')).toBe('private, no-store');
+    expect(home.headers.get('vary')).toMatch(/Cookie/);
+    expect(home.html).toContain('<title>Rosa Mamani Huamán · Recuerdos</title>');
+
+    const text = await textWithoutJavaScript('/account', session.cookie);
+    expect(text).toContain('Rosa Mamani Huamán');
+    expect(text).toContain('Te extrañamos cada día');
+    expect(text).toContain('Gracias por enseñarnos a reír');
+    expect(text).toContain('Permisos');
+    expect(text).toMatch(/\b2\b/);
+    expect(home.html).toMatch(/data-testid="notification-badge">2</);
+
+    const notifications = await textWithoutJavaScript('/account/notifications', session.cookie);
+    expect(notifications).toContain('2 mensajes pendientes por aprobar');
+    expect(notifications).toContain('Siempre te recordaremos, tía');
+    expect(notifications).toContain('Un abrazo hasta el cielo');
+  });
+
+  it('is never served to anyone else: another owner, a logged-out browser, a visitor, a stale cookie', async () => {
+    const { session } = await ownerWithContent('privada', 'Julio César Quispe');
+    const other = await makeOwner(server, 'otra', ['Carmen Rojas Villa']);
+    const otherSession = await logInByApi(other);
+
+    const asOther = await firstHtml('/account', otherSession.cookie);
+    expect(asOther.html).toContain('Carmen Rojas Villa');
+    expect(asOther.html).not.toContain('Julio César Quispe');
+
+    for (const cookie of [undefined, `${COOKIE}=`, `${COOKIE}=${'a'.repeat(22)}.${'b'.repeat(43)}`, `otra=${session.cookie.slice(COOKIE.length + 1)}`]) {
+      for (const path of ['/account', '/account/notifications']) {
+        const page = await firstHtml(path, cookie);
+        expect(page.html, `${path} ${cookie}`).toContain('<div id="root"></div>');
+        expect(page.html).not.toContain('Julio César Quispe');
+        expect(page.html).not.toContain('Te extrañamos cada día');
+        expect(page.headers.get('cache-control')).toBe('private, no-store');
+      }
+    }
+
+    // After logout the same cookie (kept by a browser that lost the reply) opens nothing.
+    const out = await api(server, 'POST', '/user/logout', { token: session.token });
+    expect(out.code).toBe('200');
+    const after = await firstHtml('/account', session.cookie);
+    expect(after.html).toContain('<div id="root"></div>');
+    expect(after.html).not.toContain('Julio César Quispe');
+  });
+});
+
+/** Every API read the page makes while it loads and settles. */
+function recordApiReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && request.method() === 'GET') reads.push(url.pathname);
+  });
+  return reads;
+}
+
+describe.each([
+  { name: 'escritorio (1280 px)', viewport: DESKTOP },
+  { name: 'teléfono (390 px)', viewport: PHONE },
+])('the hydrated account pages at $name', ({ viewport }) => {
+  it('hydrate the server markup in place, ask nothing they hold, and work', async () => {
+    const { owner } = await ownerWithContent('hidrata', 'Rosa Mamani Huamán');
+    const { page, problems, close } = await openPage(browser, server.baseUrl, viewport);
+    try {
+      await logIn(page, owner);
+      const removals = await watchRemovals(page, '.home');
+      const reads = recordApiReads(page);
+      const response = await page.reload();
+      expect(await response?.text()).toContain('Te extrañamos cada día');
+      await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
+      // The page is live: a tap opens the add dialog.
+      await page.getByRole('button', { name: 'Deja tu mensaje ...' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await removals()).toBe(0);
+      for (const held of ['/api/person/get-person', '/api/content/get-admin-posts', '/api/content/get-guest-approved-posts', '/api/content/get-guest-pending-posts', '/api/gift/get-gifts']) {
+        expect(reads, held).not.toContain(held);
+      }
+      // No renewal either: the server confirmed the session with the document.
+      expect(reads).not.toContain('/api/user/renew-token');
+      await expectAccessible(page, `/account rendered by the server at ${viewport.width} px`);
+
+      // Notifications, opened as a document: the pending list is there and its buttons work.
+      await page.goto('/account/notifications');
+      await page.getByRole('heading', { level: 1, name: '2 mensajes pendientes por aprobar' }).waitFor();
+      const lucia = page.getByRole('article', { name: 'Recuerdo de Lucía Torres' });
+      await lucia.getByRole('button', { name: /^Aprobar/ }).click();
+      await page.getByRole('heading', { level: 1, name: '1 mensaje pendiente por aprobar' }).waitFor();
+      await expectAccessible(page, `/account/notifications rendered by the server at ${viewport.width} px`);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+it('a page rendered for a session this browser no longer holds ends it and goes to /login', async () => {
+  const { owner } = await ownerWithContent('perdida', 'Rosa Mamani Huamán');
+  const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+  try {
+    await logIn(page, owner);
+    // 'Cerrar sesión' made offline: local storage is empty, the cookie still names the session.
+    await page.evaluate(() => window.localStorage.removeItem('user'));
+    const ended = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'));
+    await page.reload();
+    await page.waitForURL('**/login');
+    expect((await ended).status()).toBe(200);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === COOKIE)).toBeUndefined();
+    await page.goto('/account');
+    await page.waitForURL('**/login');
+    expect(problems).toEqual([]);
+  } finally {
+    await close();
+  }
+});
