@@ -3,7 +3,7 @@
 // use, so the hydrated page asks for none of them again.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AccountPageName, AccountPageUser } from '@recuerdos/shared/account-page';
-import type { Disclaimer, Gifts, OwnerPersonData, PendingPost, PersonOption, Post } from '@recuerdos/shared/api-types';
+import type { PendingPost } from '@recuerdos/shared/api-types';
 import { accountKeys } from '../lib/account/keys';
 import type { PendingItem } from '../lib/account/get-pending-posts';
 import { remembranceKeys } from '../features/remembrance/api/events';
@@ -14,9 +14,10 @@ interface AccountPageRead {
   store(client: QueryClient, data: unknown): void;
 }
 
-function field<T>(key: QueryKey, name: string) {
+/** The answer's field `name` under `key` (typed by the key's own query options where they are read). */
+function field(key: QueryKey, name: string) {
   return (client: QueryClient, data: unknown) => {
-    client.setQueryData(key, (data as Record<string, T>)[name]);
+    client.setQueryData(key, (data as Record<string, unknown>)[name]);
   };
 }
 
@@ -27,8 +28,8 @@ function url(path: string, query: Record<string, string>): string {
 export function accountPageReads(page: AccountPageName, user: AccountPageUser): AccountPageRead[] {
   const { email, identifier } = user;
   const frame: AccountPageRead[] = [
-    { url: url('/person/get-persons', { email }), store: field<PersonOption[]>(accountKeys.persons(), 'persons') },
-    { url: url('/contract/get-disclaimers', { identifier }), store: field<Disclaimer[]>(accountKeys.disclaimers(identifier), 'disclaimers') },
+    { url: url('/person/get-persons', { email }), store: field(accountKeys.persons(), 'persons') },
+    { url: url('/contract/get-disclaimers', { identifier }), store: field(accountKeys.disclaimers(identifier), 'disclaimers') },
     {
       url: url('/content/get-guest-pending-posts', { identifier }),
       store: (client, data) => {
@@ -41,10 +42,10 @@ export function accountPageReads(page: AccountPageName, user: AccountPageUser): 
   if (page === 'notifications') return frame;
   return [
     ...frame,
-    { url: url('/person/get-person', { email, identifier }), store: field<OwnerPersonData>(accountKeys.person(identifier), 'personData') },
-    { url: url('/gift/get-gifts', { email, identifier }), store: field<Gifts>(accountKeys.gifts(identifier), 'gifts') },
-    { url: url('/content/get-admin-posts', { identifier }), store: field<Post[]>(accountKeys.adminPosts(identifier), 'posts') },
-    { url: url('/content/get-guest-approved-posts', { identifier }), store: field<Post[]>(accountKeys.guestPosts(identifier), 'posts') },
+    { url: url('/person/get-person', { email, identifier }), store: field(accountKeys.person(identifier), 'personData') },
+    { url: url('/gift/get-gifts', { email, identifier }), store: field(accountKeys.gifts(identifier), 'gifts') },
+    { url: url('/content/get-admin-posts', { identifier }), store: field(accountKeys.adminPosts(identifier), 'posts') },
+    { url: url('/content/get-guest-approved-posts', { identifier }), store: field(accountKeys.guestPosts(identifier), 'posts') },
     { url: url('/events/list', { identifier }), store: field(remembranceKeys.events(identifier), 'events') },
     {
       url: url('/reminders/settings', { identifier }),

@@ -94,17 +94,18 @@ export const accountPageRoutes: FastifyPluginCallback<AccountPageOptions> = (app
     const loaded = await renderOnce();
     const user = loaded ? await pageUser(ctx, session) : null;
     if (!loaded || !user) return shell(reply);
+    let html: string;
     try {
       const urls = loaded.render.accountReads(page, user).map((read) => read.url);
       const answers = await readAnswers(app, request, token, urls);
       const out = await loaded.render.renderAccountPage({ page, user, answers, config: siteConfig() });
-      const html = accountDocument(index, out, loaded.assets[page]);
-      return sendHtml(request, reply.header('cache-control', PRIVATE_CACHE_CONTROL).header('vary', 'Cookie'), html);
+      html = accountDocument(index, out, loaded.assets[page]);
     } catch (err) {
       // The owner still gets the page: the SPA renders it in the browser.
       request.log.error({ err }, 'The account page could not be rendered');
       return shell(reply);
     }
+    return sendHtml(request, reply.header('cache-control', PRIVATE_CACHE_CONTROL).header('vary', 'Cookie'), html);
   };
 
   app.get('/account', rendered('home'));
