@@ -155,11 +155,9 @@ describe.each([
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(await removals()).toBe(0);
-      for (const held of ['/api/person/get-person', '/api/content/get-admin-posts', '/api/content/get-guest-approved-posts', '/api/content/get-guest-pending-posts', '/api/gift/get-gifts']) {
+      for (const held of ['/api/person/get-person', '/api/content/get-admin-posts', '/api/content/get-guest-approved-posts', '/api/content/get-guest-pending-posts', '/api/gift/get-gifts', '/api/visit/get-visits', '/api/events/list']) {
         expect(reads, held).not.toContain(held);
       }
-      // No renewal either: the server confirmed the session with the document.
-      expect(reads).not.toContain('/api/user/renew-token');
       await expectAccessible(page, `/account rendered by the server at ${viewport.width} px`);
 
       // Notifications, opened as a document: the pending list is there and its buttons work.

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  adoptServerSession,
   clearGuestSession,
   getSessionState,
   handOverFreshLogin,
   needsRenewal,
+  renderAsOwner,
   renewGuestSession,
   renewUserSession,
   resetSessionForTests,
@@ -240,5 +242,46 @@ describe('guest session (spec §3, §4)', () => {
     await expect(renewGuestSession()).rejects.toMatchObject({ message: 'Ingresa el código de acceso' });
     expect(getSessionState().guest).toBeNull();
     expect(localStorage.getItem('guest')).toBeNull();
+  });
+});
+
+describe('a page the server rendered for the owner (docs/decisions/028)', () => {
+  const serverUser = { email: 'ana@mail.com', name: 'Ana', lastname: 'Paz', identifier: 'mem-1', profilepath: '/media/fresh.jpg' };
+
+  it('is adopted by the same session on the same memorial: confirmed at once, the fresh picture stored, renewed after', () => {
+    localStorage.setItem('user', JSON.stringify(storedUser));
+    resetSessionForTests();
+    expect(adoptServerSession(serverUser)).toBe(true);
+    expect(getSessionState().confirmedIdentifier).toBe('mem-1');
+    expect(getSessionState().user).toEqual({ ...serverUser, token: 'old-token' });
+    expect(storedJson('user')).toEqual({ ...serverUser, token: 'old-token' });
+    // Spec §4: a restored session is renewed on load, no longer before the page shows.
+    expect(needsRenewal()).toBe(true);
+  });
+
+  it('after a login just made, is not renewed again', () => {
+    signIn(loginData('mem-1', 'fresh-token'));
+    handOverFreshLogin();
+    resetSessionForTests();
+    expect(adoptServerSession(serverUser)).toBe(true);
+    expect(needsRenewal()).toBe(false);
+  });
+
+  it('is refused with no local session, another account or another memorial', () => {
+    expect(adoptServerSession(serverUser)).toBe(false);
+    localStorage.setItem('user', JSON.stringify(storedUser));
+    resetSessionForTests();
+    expect(adoptServerSession({ ...serverUser, email: 'otra@mail.com' })).toBe(false);
+    expect(adoptServerSession({ ...serverUser, identifier: 'mem-2' })).toBe(false);
+    expect(getSessionState().confirmedIdentifier).toBeNull();
+  });
+
+  it('renders as the owner only within the render, without a token', () => {
+    const seen = renderAsOwner(serverUser, () => getSessionState());
+    expect(seen.user).toEqual({ ...serverUser, token: '' });
+    expect(seen.confirmedIdentifier).toBe('mem-1');
+    expect(getSessionState().user).toBeNull();
+    expect(() => renderAsOwner(serverUser, () => { throw new Error('render failed'); })).toThrow('render failed');
+    expect(getSessionState().user).toBeNull();
   });
 });

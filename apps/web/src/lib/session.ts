@@ -135,13 +135,17 @@ export async function signOut(): Promise<void> {
 /**
  * A document the server rendered for this owner (its session cookie, docs/decisions/028): the local
  * session takes the server's view of the account and memorial (a fresh picture link, the same the
- * markup holds) and counts as confirmed, as after a fresh login. False when the local session is
- * none, another account's or on another memorial: then the page does not trust the server's markup.
+ * markup holds) and counts as confirmed, so the page hydrates at once. False when the local session
+ * is none, another account's or on another memorial: then the page does not trust the markup.
  */
 export function adoptServerSession(user: UserPayload): boolean {
   const local = state.user;
   if (!local || local.email !== user.email || local.identifier !== user.identifier) return false;
+  const freshLogin = state.confirmedIdentifier === local.identifier;
   storeUser({ ...user, token: local.token }, true);
+  // A restored session is still renewed on load (spec §4, decision 006), only no longer waited for:
+  // the page is already on screen. A login that just happened is not renewed (decision 015).
+  if (!freshLogin) renewedKey = null;
   return true;
 }
 
