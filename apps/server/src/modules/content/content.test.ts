@@ -85,6 +85,18 @@ describe('permissions per role', () => {
       },
     },
     {
+      // Issue 26 (decision 032): how a visitor's own videos are converting, by their receipts.
+      name: 'POST guest-video-states',
+      expect: {
+        P: { anonymous: 401, guest: 200, otherGuest: 401, owner: 401, otherOwner: 401 },
+        U: { anonymous: 401, guest: 200, otherGuest: 403, owner: 401, otherOwner: 401 },
+      },
+      run: async (roles, options) => {
+        const res = await t.postJson('/api/content/guest-video-states', { identifier: roles.owner.memorial.identifier, receipts: ['r'.repeat(43)] }, options);
+        return { status: res.status, data: res.body.data };
+      },
+    },
+    {
       name: 'POST delete-message',
       expect: ownerOnly,
       run: async (roles, options) => {
