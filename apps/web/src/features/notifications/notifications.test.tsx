@@ -98,3 +98,28 @@ describe('pending messages', () => {
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
   });
 });
+
+describe("a visitor's video still converting (issue 26)", () => {
+  it('says so with its progress instead of a player that cannot play yet, then shows the video with its poster without a reload', async () => {
+    storeUser();
+    const video = { reg: '2026-11-22 10:00:00.000', date: '2026-11-22 10:00:00.000', fullname: 'Julián', text: '', path: '/media/s/x/pending/abc.mp4' };
+    let ready = false;
+    mockApi({
+      'POST /user/renew-token': renewOk,
+      'GET /content/get-guest-pending-posts': () => ({
+        code: '200',
+        data: { posts: [ready ? { ...video, poster: '/media/s/x/pending/abc-poster.jpg' } : { ...video, processing: { progress: 40 } }] },
+      }),
+      'GET /contract/get-disclaimers': () => ({ code: '200', data: { disclaimers: [] } }),
+    });
+    renderRoute('/account/notifications');
+    const card = await screen.findByRole('article', { name: 'Recuerdo de Julián' });
+    expect(within(card).getByRole('status').textContent).toBe('Procesando el video… 40 %');
+    expect(card.querySelector('video')).toBeNull();
+    // The family may approve it meanwhile.
+    expect(within(card).getByRole('button', { name: 'Aprobar el recuerdo de Julián' })).toBeTruthy();
+    ready = true;
+    await waitFor(() => expect(card.querySelector('video')?.getAttribute('poster')).toBe('/media/s/x/pending/abc-poster.jpg'), { timeout: 10_000 });
+    expect(within(card).queryByRole('status')).toBeNull();
+  }, 15_000);
+});

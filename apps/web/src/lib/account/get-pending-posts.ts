@@ -3,6 +3,7 @@
 // While the family's page is open, the bell asks for the count alone (GET
 // /content/count-guest-pending-posts, issue 28 §4): every minute while the page is visible (nothing
 // while hidden) and when it is shown again; only a count that differs from the list reloads it.
+// While a visitor's video converts, the list itself is asked again every few seconds.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PendingCount, PendingPost } from '@recuerdos/shared/api-types';
 import { contentApi } from '../api';
@@ -26,9 +27,13 @@ export const PENDING_POLL_MS = 60_000;
 /** A return to the page within this long of the last answer asks nothing. */
 const PENDING_FRESH_MS = 10_000;
 
+/** While a visitor's video converts (issue 26) the list is asked again every few seconds: its progress, then the video. */
+export const PENDING_CONVERTING_REFETCH_MS = 4000;
+
 export function pendingPostsQueryOptions(identifier: string) {
   return queryOptions({
     queryKey: accountKeys.pendingPosts(identifier),
+    refetchInterval: (query) => (query.state.data?.some((post) => post.processing) ? PENDING_CONVERTING_REFETCH_MS : false),
     queryFn: async ({ client }) => {
       const posts = await getPendingPosts(identifier);
       // The list's length is a count as fresh as any: the bell need not ask right after it.

@@ -46,6 +46,15 @@ export function pendingKinds(posts: readonly Pick<PendingItem, 'path'>[]): strin
 
 function PendingMedia({ post }: { post: PendingItem }) {
   if (!post.path) return null;
+  // A visitor's video still converting (issue 26): said, with its progress, until it plays; the
+  // family may approve it meanwhile (it appears once ready).
+  if (post.processing) {
+    return (
+      <p className="pending__media pending__converting" role="status">
+        Procesando el video… {post.processing.progress} %
+      </p>
+    );
+  }
   if (isVideoPath(post.path)) {
     return (
       <video className="pending__media" src={post.path} poster={post.poster} controls preload={post.poster ? 'none' : 'metadata'} aria-label={`Video de ${post.fullname}`}>
