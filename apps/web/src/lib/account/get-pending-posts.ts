@@ -29,11 +29,13 @@ const PENDING_FRESH_MS = 10_000;
 
 /** While a visitor's video converts (issue 26) the list is asked again every few seconds: its progress, then the video. */
 export const PENDING_CONVERTING_REFETCH_MS = 4000;
+const refetchWhileConverting = (query: { state: { data: PendingItem[] | undefined } }) =>
+  query.state.data?.some((post) => post.processing) ? PENDING_CONVERTING_REFETCH_MS : false;
 
 export function pendingPostsQueryOptions(identifier: string) {
   return queryOptions({
     queryKey: accountKeys.pendingPosts(identifier),
-    refetchInterval: (query) => (query.state.data?.some((post) => post.processing) ? PENDING_CONVERTING_REFETCH_MS : false),
+    refetchInterval: refetchWhileConverting,
     queryFn: async ({ client }) => {
       const posts = await getPendingPosts(identifier);
       // The list's length is a count as fresh as any: the bell need not ask right after it.
