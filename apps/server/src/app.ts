@@ -47,6 +47,7 @@ import { reportRoutes } from './modules/report/report.routes';
 import { remembranceRoutes } from './modules/remembrance/remembrance.routes';
 import { partnerRoutes } from './modules/partner/partner.routes';
 import { PARTNER_ROUTE_MODULES } from './modules/partner/partner.modules';
+import { accessRequestRoutes } from './modules/access-requests/access-requests.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // The back office (issue 15): operator login steps, then /api/admin/* behind an operator session.
   await app.register(reportRoutes, { prefix: '/api', ctx });
   await app.register(remembranceRoutes, { prefix: '/api', ctx });
+  await app.register(accessRequestRoutes, { prefix: '/api', ctx });
   await app.register(operatorRoutes, { prefix: '/api', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   // The partner channel (issue 30): funeral homes' staff, behind a partner session of their own.

@@ -29,6 +29,8 @@ export interface UserSession {
 export interface GuestSession {
   sessionId: number;
   memorialId: number;
+  /** The personal link it came from (issue 29), or null when the access code opened it. */
+  grantId: number | null;
 }
 
 function graceCutoff(now: Date): string {
@@ -148,6 +150,7 @@ export async function createGuestSession(
   memorialId: number,
   accessCodeVersion: number,
   now = new Date(),
+  grantId: number | null = null,
 ): Promise<string> {
   const token = newToken();
   await db
@@ -159,20 +162,24 @@ export async function createGuestSession(
       createdAt: nowIso(now),
       expiresAt: nowIso(new Date(now.getTime() + GUEST_SESSION_TTL_MS)),
       replacedAt: null,
+      grantId,
     })
     .execute();
   return token;
 }
 
-/** A guest session is valid while unexpired and issued for the memorial's current access code. */
+/**
+ * A guest session is valid while unexpired and issued for the memorial's current access code, or
+ * opened with a personal link (issue 29): those survive a new code, and are deleted with the grant.
+ */
 export async function findGuestSession(db: Kysely<Database>, token: string, now = new Date()): Promise<GuestSession | null> {
   const row = await db
     .selectFrom('guestSessions')
     .innerJoin('memorials', 'memorials.id', 'guestSessions.memorialId')
-    .select(['guestSessions.id as sessionId', 'guestSessions.memorialId'])
+    .select(['guestSessions.id as sessionId', 'guestSessions.memorialId', 'guestSessions.grantId'])
     .where('guestSessions.tokenHash', '=', hashToken(token))
     .where('guestSessions.expiresAt', '>', nowIso(now))
-    .whereRef('guestSessions.accessCodeVersion', '=', 'memorials.accessCodeVersion')
+    .where((eb) => eb.or([eb('guestSessions.grantId', 'is not', null), eb('guestSessions.accessCodeVersion', '=', eb.ref('memorials.accessCodeVersion'))]))
     .where((eb) =>
       eb.or([eb('guestSessions.replacedAt', 'is', null), eb('guestSessions.replacedAt', '>', graceCutoff(now))]),
     )
@@ -193,13 +200,18 @@ export async function rotateGuestSession(db: Kysely<Database>, session: GuestSes
       .where('id', '=', session.sessionId)
       .where('replacedAt', 'is', null)
       .execute();
-    return createGuestSession(trx, session.memorialId, memorial.accessCodeVersion, now);
+    return createGuestSession(trx, session.memorialId, memorial.accessCodeVersion, now, session.grantId);
   });
 }
 
-/** Ends every guest session of a memorial (its access code changed). */
+/** Ends the guest sessions a memorial's old access code opened (its code changed); personal links' stay. */
 export async function revokeGuestSessions(db: Kysely<Database>, memorialId: number): Promise<void> {
-  await db.deleteFrom('guestSessions').where('memorialId', '=', memorialId).execute();
+  await db.deleteFrom('guestSessions').where('memorialId', '=', memorialId).where('grantId', 'is', null).execute();
+}
+
+/** Ends the session a personal link opened (the family took the access back, or the link was opened again). */
+export async function revokeGrantSessions(db: Kysely<Database>, grantId: number): Promise<void> {
+  await db.deleteFrom('guestSessions').where('grantId', '=', grantId).execute();
 }
 
 /** Housekeeping at start: expired rows are useless. */

@@ -56,6 +56,8 @@ export const BACKUP_TABLES = [
   'accounts',
   'memorials',
   'contracts',
+  // Personal links (issue 29) before the guest sessions they opened, which name them.
+  'accessGrants',
   'sessions',
   'guestSessions',
   'oneTimeTokens',
@@ -83,6 +85,9 @@ export const BACKUP_TABLES = [
   'videoConversions',
   // How many times each memorial was opened, per day (issue 29 §4): counts only.
   'memorialVisits',
+  // Relatives' requests for access and the addresses a family blocked (issue 29).
+  'accessRequests',
+  'accessBlocks',
 ] as const satisfies readonly (keyof Database)[];
 
 /**

@@ -159,6 +159,13 @@ beforeAll(async () => {
   await t.db.insertInto('reminderDeliveries').values({ subscriptionId: subscription.id, occasion: 'birthday:2030', sentAt: '2030-03-14T13:00:00.000Z' }).execute();
   // A visitor opened the public memorial (issue 29 §4).
   expect((await t.postJson('/api/visit/count-visit', { identifier }, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36' } })).status).toBe(200);
+  // A relative's request waiting, one let in whose personal link opened a session, a blocked address (issue 29).
+  const at = '2030-01-02T00:00:00.000Z';
+  const person = { memorialId: closed.memorial.id, name: 'Rosa', email: 'rosa@example.pe', mailbox: 'rosa@example.pe' };
+  await t.db.insertInto('accessRequests').values({ ...person, message: 'Soy su sobrina', consentText: 'Autorizo…', createdAt: at, mailedAt: at }).execute();
+  const grant = await t.db.insertInto('accessGrants').values({ ...person, email: 'tio@example.pe', mailbox: 'tio@example.pe', tokenHash: 'f'.repeat(64), createdAt: at, lastOpenedAt: at }).returning('id').executeTakeFirstOrThrow();
+  await t.db.insertInto('guestSessions').values({ tokenHash: 'e'.repeat(64), memorialId: closed.memorial.id, accessCodeVersion: 1, createdAt: at, expiresAt: '2099-01-01T00:00:00.000Z', replacedAt: null, grantId: grant.id }).execute();
+  await t.db.insertInto('accessBlocks').values({ memorialId: closed.memorial.id, email: 'spam@example.pe', mailbox: 'spam@example.pe', createdAt: at }).execute();
   await t.mailsSent();
 
   archive = path.join(work, 'recuerdos.zip');

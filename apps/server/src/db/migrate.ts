@@ -29,6 +29,7 @@ import { memorialVisits } from './migrations/0078-memorial-visits';
 import { partners } from './migrations/0080-partners';
 import { partnerSales } from './migrations/0081-partner-sales';
 import { videoReceipts } from './migrations/0095-video-receipts';
+import { accessRequests } from './migrations/0075-access-requests';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -59,6 +60,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0080-partners': partners(dialect),
     '0081-partner-sales': partnerSales(dialect),
     '0095-video-receipts': videoReceipts(),
+    '0075-access-requests': accessRequests(dialect),
   };
 }
 

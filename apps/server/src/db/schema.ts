@@ -80,6 +80,11 @@ export interface GuestSessionsTable {
   createdAt: string;
   expiresAt: string;
   replacedAt: string | null;
+  /**
+   * The personal link it was opened with (issue 29): such a session ignores the access code's version
+   * and ends when the family takes the person's access back. Null: opened with the access code.
+   */
+  grantId: Generated<number | null>;
 }
 
 export type OneTimeTokenPurpose = 'password_reset' | 'contract_activation';
@@ -484,6 +489,43 @@ export interface PartnerSalesTable {
   createdAt: string;
 }
 
+/** A relative's request for access to a private memorial (issue 29 §1), kept at most 30 days. */
+export interface AccessRequestsTable {
+  id: Generated<number>;
+  memorialId: number;
+  name: string;
+  email: string;
+  /** mailboxOf(email): one row per person and memorial. */
+  mailbox: string;
+  message: string;
+  /** The consent text they accepted, as shown. */
+  consentText: string;
+  createdAt: string;
+  /** When the family was told (its own e-mail or a daily summary); null: the next summary tells it. */
+  mailedAt: string | null;
+}
+
+/** A person the family let in with a personal link (issue 29 §2). Only the link's hash is kept. */
+export interface AccessGrantsTable {
+  id: Generated<number>;
+  memorialId: number;
+  name: string;
+  email: string;
+  mailbox: string;
+  tokenHash: string;
+  createdAt: string;
+  lastOpenedAt: string | null;
+}
+
+/** An address the family blocked from asking for access again (issue 29 §3). */
+export interface AccessBlocksTable {
+  id: Generated<number>;
+  memorialId: number;
+  email: string;
+  mailbox: string;
+  createdAt: string;
+}
+
 export interface Database {
   partnerSales: PartnerSalesTable;
   partners: PartnersTable;
@@ -492,6 +534,9 @@ export interface Database {
   partnerSessions: PartnerSessionsTable;
   partnerTokens: PartnerTokensTable;
   partnerRecoveryCodes: PartnerRecoveryCodesTable;
+  accessRequests: AccessRequestsTable;
+  accessGrants: AccessGrantsTable;
+  accessBlocks: AccessBlocksTable;
   appSecrets: AppSecretsTable;
   jobRuns: JobRunsTable;
   mailOutbox: MailOutboxTable;

@@ -1,5 +1,6 @@
 // Every scheduled job, in one place (issue 16 §1). Schedules are cron expressions in UTC.
 import type { JobDef } from './job';
+import { accessRequestsDailyJob } from './access-requests-daily';
 import { complaintDeadlineDigestJob } from './complaint-deadline-digest';
 import { contractLifecycleJob } from './contract-lifecycle';
 import { mailOutboxJob } from './mail-outbox';
@@ -18,4 +19,5 @@ export const JOBS: JobDef[] = [
   complaintDeadlineDigestJob,
   remembranceRemindersJob,
   videoConvertJob,
+  accessRequestsDailyJob,
 ];

@@ -5,7 +5,7 @@
 // server draws it and the script arrives after the first paint (docs/decisions/021): what a visitor
 // types before is read from the field itself, and "Ingresar" waits until the form is live (a tap or
 // Enter before would send the browser's own form, the code in the address and the id lost).
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { MESSAGES } from '@recuerdos/shared/messages';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { Button } from '../../../components/button';
@@ -14,6 +14,9 @@ import { FormAlert } from '../../../components/form-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { setGuestToken } from '../../../lib/session';
 import { guestLogin } from '../api/guest-login';
+
+// Loaded only when a visitor without the code opens it (issue 29 §1).
+const AskFamilyDialog = lazy(() => import('./ask-family-dialog').then((m) => ({ default: m.AskFamilyDialog })));
 
 /** The code as the server compares it: whitespace is never part of a code (shared accessCodeField). */
 export function accessCodeProblem(raw: string): string | null {
@@ -28,11 +31,15 @@ interface AccessCodeFormProps {
   fullname: string;
   /** The code was right: the guest token is stored; the page loads the content. */
   onEntered: () => void;
+  /** Why the visitor is here after all (a personal link that no longer opens the memorial). */
+  notice?: string | null;
 }
 
-export function AccessCodeForm({ identifier, fullname, onEntered }: AccessCodeFormProps) {
+export function AccessCodeForm({ identifier, fullname, onEntered, notice = null }: AccessCodeFormProps) {
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(notice);
+  const [asking, setAsking] = useState(false);
+  const [asked, setAsked] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   // An effect, as the login form's: Preact's hydration keeps the server's `disabled` otherwise.
   const [live, setLive] = useState(false);
@@ -98,6 +105,28 @@ export function AccessCodeForm({ identifier, fullname, onEntered }: AccessCodeFo
           Ingresar
         </Button>
       </form>
+      <div className="guest-gate__ask">
+        {asked ? (
+          <FormAlert tone="success">{asked}</FormAlert>
+        ) : (
+          <Button variant="ghost" block onClick={() => setAsking(true)} disabled={!live}>
+            ¿No tienes el código? Pídeselo a la familia
+          </Button>
+        )}
+      </div>
+      {asking ? (
+        <Suspense fallback={null}>
+          <AskFamilyDialog
+            identifier={identifier}
+            fullname={fullname}
+            onClose={() => setAsking(false)}
+            onAsked={(answer) => {
+              setAsked(answer);
+              setAsking(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

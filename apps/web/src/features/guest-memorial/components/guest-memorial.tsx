@@ -13,10 +13,12 @@ import { ProfileCard } from '../../../components/memorial/profile-card';
 import { Button } from '../../../components/button';
 import { PageSpinner } from '../../../components/spinner';
 import { Toaster } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { HydrateLater, whenHydrated } from '../../../lib/deferred-hydration';
-import { clearGuestSession, getSessionState, renewGuestSession } from '../../../lib/session';
+import { clearGuestSession, getSessionState, renewGuestSession, setGuestToken } from '../../../lib/session';
+import { PERSONAL_LINK_PARAM } from '@recuerdos/shared/personal-link';
 import { getAccountType } from '../api/get-account-type';
+import { linkLogin } from '../api/link-login';
 import { getGuestView } from '../api/get-guest-view';
 import { getPostPage, type GuestList } from '../api/get-post-page';
 import { countVisit } from '../api/count-visit';
@@ -48,6 +50,19 @@ interface State {
   phase: Phase;
   account: AccountTypeData | null;
   view: GuestViewData | null;
+  /** Why the code screen shows after a personal link was opened (it no longer opens the memorial). */
+  notice?: string | null;
+}
+
+/**
+ * A personal link's secret (issue 29 §2: `/guest?id=…#acceso=…`), taken out of the address at once so
+ * it stays out of the history, a shared screen and what the visitor copies.
+ */
+function takePersonalLink(): string | null {
+  const match = new RegExp(`^#${PERSONAL_LINK_PARAM}=([\\w-]+)$`).exec(window.location.hash);
+  if (!match) return null;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return match[1] ?? null;
 }
 
 function initialState(initial: GuestPageData | undefined): State {
@@ -108,13 +123,30 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
     [identifier],
   );
 
-  // On arrival: a returning visitor of a private memorial sees the content without the code; the
-  // client-rendered route loads everything.
+  /** A personal link: its secret buys a guest token, then the content; the code screen says why when it cannot. */
+  const enterWithLink = useCallback(
+    async (account: AccountTypeData, secret: string) => {
+      setState({ phase: 'checking', account, view: null });
+      try {
+        setGuestToken((await linkLogin(identifier, secret)).token);
+      } catch (err) {
+        setState({ phase: 'gate', account, view: null, notice: errorMessage(err) });
+        return;
+      }
+      await loadWithGuestToken(account);
+    },
+    [identifier, loadWithGuestToken],
+  );
+
+  // On arrival: a personal link opens the memorial; a returning visitor of a private memorial sees
+  // the content without the code; the client-rendered route loads everything.
   useEffect(() => {
     const run = { cancelled: false };
     const start = async () => {
+      const secret = takePersonalLink();
       if (state.phase === 'gate' && state.account) {
-        if (getSessionState().guest) await loadWithGuestToken(state.account);
+        if (secret) await enterWithLink(state.account, secret);
+        else if (getSessionState().guest) await loadWithGuestToken(state.account);
         return;
       }
       if (state.phase !== 'loading') return;
@@ -137,7 +169,8 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
           if (!run.cancelled) setState({ phase: 'unreadable', account, view: null });
         }
       } else if (type === 'P') {
-        if (getSessionState().guest) await loadWithGuestToken(account);
+        if (secret) await enterWithLink(account, secret);
+        else if (getSessionState().guest) await loadWithGuestToken(account);
         else setState({ phase: 'gate', account, view: null });
       } else {
         goHome();
@@ -250,7 +283,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
             </Button>
           </div>
         ) : phase === 'gate' || !view ? (
-          <AccessCodeForm identifier={identifier} fullname={account.fullname} onEntered={() => void loadWithGuestToken(account)} />
+          <AccessCodeForm identifier={identifier} fullname={account.fullname} notice={state.notice} onEntered={() => void loadWithGuestToken(account)} />
         ) : (
           <div className="guest-layout">
             <div className="guest-layout__profile">
