@@ -42,3 +42,22 @@ export interface PartnerStaffData {
   branch: string | null;
   hasPassword: boolean;
 }
+
+/**
+ * One memorial the partner sold (issue 30 §3): its state and two counts, never its content (no
+ * posts, photos, access code, visitors' names). The name is the one typed at the sale.
+ */
+export interface PartnerMemorialData {
+  contract: string;
+  person: string;
+  branch: string;
+  seller: string;
+  state: 'pending' | 'active' | 'expired';
+  soldAt: string;
+  activatedAt: string | null;
+  visits: number;
+  memories: number;
+  guestUrl: string;
+  /** Rites can be corrected until the family activates the contract. */
+  canCorrectRites: boolean;
+}

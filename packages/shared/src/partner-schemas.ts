@@ -186,3 +186,15 @@ export const partnerSaleSchema = z
   .refine((v) => v.birthdate === '' || v.birthdate <= v.deathdate, { path: ['birthdate'], message: S.birthAfterDeath });
 export type PartnerSaleInput = z.input<typeof partnerSaleSchema>;
 export type PartnerSaleValues = z.output<typeof partnerSaleSchema>;
+
+export const RITES_MESSAGES = {
+  saved: 'Ceremonias actualizadas',
+  handedOver: 'La familia ya activó este memorial: ahora es suyo y solo ella puede cambiarlo',
+  notFound: 'No encontramos ese memorial entre los de tu empresa',
+} as const;
+
+/** The partner corrects the rites before the family activates (the whole list, replaced). */
+export const correctRitesSchema = z.object({
+  rites: z.array(saleRiteSchema).max(SALE_LIMITS.rites, S.tooManyRites),
+});
+export type CorrectRitesInput = z.input<typeof correctRitesSchema>;

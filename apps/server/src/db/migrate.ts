@@ -28,6 +28,7 @@ import { videoConversions } from './migrations/0074-video-conversions';
 import { memorialVisits } from './migrations/0078-memorial-visits';
 import { partners } from './migrations/0080-partners';
 import { partnerSales } from './migrations/0081-partner-sales';
+import { partnerSalePerson } from './migrations/0082-partner-sale-person';
 import { videoReceipts } from './migrations/0095-video-receipts';
 import { accessRequests } from './migrations/0075-access-requests';
 import type { MigrationDef } from './migrations/helpers';
@@ -59,6 +60,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0078-memorial-visits': memorialVisits(),
     '0080-partners': partners(dialect),
     '0081-partner-sales': partnerSales(dialect),
+    '0082-partner-sale-person': partnerSalePerson(),
     '0095-video-receipts': videoReceipts(),
     '0075-access-requests': accessRequests(dialect),
   };

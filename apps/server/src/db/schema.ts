@@ -480,6 +480,8 @@ export interface PartnerSalesTable {
   branchId: number;
   /** The adviser (or admin) who filled in the form. */
   sellerId: number;
+  /** The deceased's name as typed at the sale (0082). */
+  person: Generated<string>;
   relationship: string;
   familyDni: string;
   /** '+51987654321'. */

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = {
   'partner.logout': 'Cierre de sesión de socio',
   'partner.password-set': 'Socio creó su contraseña con el enlace',
   'partner.contract-created': 'Contrato vendido por un socio',
+  'partner.rites-corrected': 'Socio corrigió las ceremonias',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

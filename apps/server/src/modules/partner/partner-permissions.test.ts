@@ -37,6 +37,8 @@ interface Fixtures {
   owner: string;
   guest: string;
   operator: string;
+  /** A sale of the home partner's first branch, not activated. */
+  pendingContract: string;
 }
 let f: Fixtures;
 
@@ -94,6 +96,14 @@ const CASES: Case[] = [
     // Another partner's branch is not found there; another branch of the same partner is refused.
     staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 },
   },
+  { method: 'GET', route: '/api/partner/memorials', path: () => '/api/partner/memorials', staff: ALL_STAFF(200) },
+  {
+    method: 'POST',
+    route: '/api/partner/memorials/:number/rites',
+    path: () => `/api/partner/memorials/${f.pendingContract}/rites`,
+    body: () => ({ rites: [{ kind: 'velorio', date: '2030-03-14', time: '19:00', place: 'Sala 1' }] }),
+    staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 },
+  },
 ];
 
 /** Open without a session by design: the first sign-in step, sign-out, and the set-password link. */
@@ -109,7 +119,15 @@ beforeAll(async () => {
     owner: owner.token,
     guest: await makeGuestToken(t.db, owner.memorial),
     operator: await operatorToken(t.db, await makeOperator(t.db)),
+    pendingContract: '',
   };
+  const seller = await partnerToken(t.db, await makePartnerUser(t.db, f.home.partner, { branchId: f.home.branch.id }));
+  const sold = await t.postJson<{ sale: { contract: string } }>(
+    '/api/partner/contracts',
+    { person: 'Teodoro Huanca', deathdate: '2026-01-10', familyName: 'Carmen', familyLastname: 'Huanca', dni: '45678912', relationship: 'hijo', email: 'matriz@ejemplo.pe', whatsapp: '987654321', consent: true },
+    { headers: { partner: seller } },
+  );
+  f.pendingContract = sold.body.data.sale.contract;
 });
 afterAll(async () => {
   await t.close();
@@ -155,7 +173,7 @@ function expected(role: Role, c: Case): number {
 
 const rows = async () => {
   const counts = await Promise.all(
-    (['partnerBranches', 'partnerUsers', 'partnerTokens', 'partnerSales', 'contracts', 'accounts', 'mailOutbox'] as const).map(async (table) =>
+    (['partnerBranches', 'partnerUsers', 'partnerTokens', 'partnerSales', 'contracts', 'accounts', 'mailOutbox', 'memorialEvents'] as const).map(async (table) =>
       Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
     ),
   );

@@ -66,6 +66,7 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
             partnerId: session.partnerId,
             branchId: branch.id,
             sellerId: session.partnerUserId,
+            person: input.person,
             relationship: input.relationship,
             familyDni: input.dni,
             familyWhatsapp: input.whatsapp,

@@ -2,5 +2,6 @@
 // memorials…), registered by app.ts behind the partner session and listed by the permission matrix.
 import type { PartnerRouteModule } from './partner.routes';
 import { partnerSaleRoutes } from './partner-sale.routes';
+import { partnerMemorialRoutes } from './partner-memorials.routes';
 
-export const PARTNER_ROUTE_MODULES: PartnerRouteModule[] = [partnerSaleRoutes];
+export const PARTNER_ROUTE_MODULES: PartnerRouteModule[] = [partnerSaleRoutes, partnerMemorialRoutes];
