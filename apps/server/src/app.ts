@@ -34,6 +34,7 @@ import { complaintRoutes } from './modules/complaint/complaint.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { giftRoutes } from './modules/gift/gift.routes';
 import { visitRoutes } from './modules/visit/visit.routes';
+import { VisitTally } from './modules/visit/visit-tally';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { guestPageRoutes } from './modules/guest-page/guest-page.routes';
 import { doorRoutes } from './modules/doors/doors.routes';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     media,
     mediaLinks,
     limiter,
+    visits: new VisitTally(database.db, app.log),
     attempts: new AttemptGuard(limiter, options.pause ?? realPause),
     log: app.log,
     site: { demoIdentifier: null },
@@ -156,6 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     try {
       await ctx.jobs.start();
     } catch (err) {
+      await ctx.visits.close();
       await limiter.close();
       await media.close();
       await database.close();
@@ -163,10 +166,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     }
   }
 
-  // Close order on shutdown: in-flight requests finish first (Fastify), then jobs, mail, limits, media, database.
+  // Close order on shutdown: in-flight requests finish first (Fastify), then jobs, mail, pending visit counts, limits, media, database.
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await ctx.mail.close();
+    await ctx.visits.close();
     await ctx.limiter.close();
     await ctx.media.close();
     await database.close();

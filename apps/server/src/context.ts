@@ -10,6 +10,7 @@ import type { AttemptGuard } from './security/attempt-guard';
 import type { MediaStore } from './storage/media-store';
 import type { JobRunner } from './jobs/runner';
 import type { MediaLinks } from './media/media-links';
+import type { VisitTally } from './modules/visit/visit-tally';
 
 export interface AppContext {
   config: Config;
@@ -22,6 +23,8 @@ export interface AppContext {
   /** The media paths handed to clients: immutable for public memorials, signed and expiring for private ones. */
   mediaLinks: MediaLinks;
   limiter: RateLimiter;
+  /** Visits counted by this instance, written to the database in batches (issue 29 §4). */
+  visits: VisitTally;
   /** Guessing limits (login, access codes) on top of the limiter: strict per address, a pause per target. */
   attempts: AttemptGuard;
   log: FastifyBaseLogger;

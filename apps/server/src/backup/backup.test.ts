@@ -159,6 +159,7 @@ beforeAll(async () => {
   await t.db.insertInto('reminderDeliveries').values({ subscriptionId: subscription.id, occasion: 'birthday:2030', sentAt: '2030-03-14T13:00:00.000Z' }).execute();
   // A visitor opened the public memorial (issue 29 §4).
   expect((await t.postJson('/api/visit/count-visit', { identifier }, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile Safari/537.36' } })).status).toBe(200);
+  await t.ctx.visits.flush();
   // A relative's request waiting, one let in whose personal link opened a session, a blocked address (issue 29).
   const at = '2030-01-02T00:00:00.000Z';
   const person = { memorialId: closed.memorial.id, name: 'Rosa', email: 'rosa@example.pe', mailbox: 'rosa@example.pe' };

@@ -11,6 +11,7 @@ import { AttemptGuard, realPause } from '../../security/attempt-guard';
 import { MemoryRateLimiter } from '../../security/limiter';
 import { openMediaStore } from '../../storage/open-media-store';
 import { loadMediaLinkSecret, MediaLinks } from '../../media/media-links';
+import { VisitTally } from '../../modules/visit/visit-tally';
 import { CliError, type CliEnv, defineCommand, formatTable, requireFlag } from '../kit';
 
 /** Log lines of a job run go to stderr, one per event. */
@@ -54,6 +55,7 @@ async function jobContext(env: CliEnv): Promise<{ ctx: AppContext; close: () => 
     media,
     mediaLinks: new MediaLinks(await loadMediaLinkSecret(database.db), now),
     limiter,
+    visits: new VisitTally(database.db, log),
     attempts: new AttemptGuard(limiter, realPause),
     log,
     site: { demoIdentifier: null },
@@ -66,6 +68,7 @@ async function jobContext(env: CliEnv): Promise<{ ctx: AppContext; close: () => 
     ctx,
     close: async () => {
       await ctx.mail.close();
+      await ctx.visits.close();
       await limiter.close();
       await media.close();
     },

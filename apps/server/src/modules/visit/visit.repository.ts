@@ -1,15 +1,26 @@
 // Every SQL statement of the visit counts (issue 29 §4): one row per memorial and Lima day, moved
-// in SQL (visits = visits + 1) so every instance's page loads add up; and the installation's key
+// in SQL (visits = visits + n, visit-tally.ts) so every instance's page loads add up; and the installation's key
 // that hides addresses in the per-address limit.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-export async function addVisit(db: Kysely<Database>, memorialId: number, day: string): Promise<void> {
+export interface VisitDelta {
+  memorialId: number;
+  day: string;
+  visits: number;
+}
+
+/**
+ * Adds each row's visits to its (memorial, day), in one statement: atomic, and with SQLite a single
+ * commit. The rows' (memorial, day) pairs must be distinct.
+ */
+export async function addVisits(db: Kysely<Database>, rows: readonly VisitDelta[]): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto('memorialVisits')
-    .values({ memorialId, day, visits: 1 })
-    .onConflict((oc) => oc.columns(['memorialId', 'day']).doUpdateSet((eb) => ({ visits: eb('memorialVisits.visits', '+', 1) })))
+    .values(rows.map(({ memorialId, day, visits }) => ({ memorialId, day, visits })))
+    .onConflict((oc) => oc.columns(['memorialId', 'day']).doUpdateSet((eb) => ({ visits: eb('memorialVisits.visits', '+', eb.ref('excluded.visits')) })))
     .execute();
 }
 

@@ -4,7 +4,8 @@
 // session travels with it). A load counts when it is a visitor's (not the owner's, not a preview
 // robot's, not a prefetch), and at most VISIT_LIMIT times a day per address and memorial, so a
 // script cannot inflate the count cheaply. Nothing about who visited is kept: a row holds a
-// memorial, a day and a number; the limiter's key is a keyed hash that ends with the day.
+// memorial, a day and a number; the limiter's key is a keyed hash that ends with the day. Counted
+// loads are written in batches (visit-tally.ts).
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { limaDate } from '@recuerdos/shared/dates';
@@ -14,7 +15,7 @@ import { accessMemorial, type Caller } from '../../auth/memorial-access';
 import { authorize, checkEmailParam, holds } from '../../auth/permissions';
 import { isPreviewRobot, isSpeculative } from '../../http/link-previews';
 import { VISIT_POLICY } from './visit.policy';
-import { addVisit, loadVisitKeySecret, visitCounts, type VisitCounts } from './visit.repository';
+import { loadVisitKeySecret, visitCounts, type VisitCounts } from './visit.repository';
 
 /**
  * Page loads counted per address (an IPv6 client: per /64) and memorial in one Lima day. Phones in
@@ -70,12 +71,7 @@ export async function countVisit(ctx: AppContext, caller: Caller, identifier: st
   const key = await limitKey(ctx.db, memorial.id, day, caller.ip);
   const { granted } = await ctx.limiter.reserve(key, untilNextLimaDay(now), VISIT_LIMIT.perAddressPerDay);
   if (!granted) return false;
-  try {
-    await addVisit(ctx.db, memorial.id, day);
-  } catch (err) {
-    await ctx.limiter.release(key).catch(() => undefined);
-    throw err;
-  }
+  ctx.visits.add(memorial.id, day);
   return true;
 }
 
@@ -95,5 +91,7 @@ export async function visitsForOwner(
   authorize(VISIT_POLICY.read, access);
   checkEmailParam(caller, input.email);
   const periods = visitPeriods(limaDate(ctx.now()));
+  // This instance's latest counts, written now; other instances' follow within VISIT_FLUSH_MS.
+  await ctx.visits.flush();
   return { counts: await visitCounts(ctx.db, access.memorial.id, periods), novemberYear: periods.novemberYear };
 }

@@ -11,7 +11,6 @@ import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeOwner } from '../../../test/factories';
 import { releaseAtOnce } from '../../../test/burst';
 import { auth, ipSequence, makeRoles, OWNER_ONLY, ROLES, testRoles, type Role, type RoleCase } from '../../../test/roles';
-import type { Database } from '../../db/schema';
 import { BACKUP_TABLES } from '../../backup/backup-archive';
 import { VISIT_LIMIT } from './visit.service';
 
@@ -34,8 +33,11 @@ afterAll(async () => {
 
 const freshIp = ipSequence('10.29');
 
-async function visitsOf(db: Kysely<Database>, memorialId: number): Promise<number> {
-  const rows = await db.selectFrom('memorialVisits').select('visits').where('memorialId', '=', memorialId).execute();
+/** The memorial's visits in the database, once the servers have written what they counted. */
+async function visitsOf(servers: TestServer | TestServer[], memorialId: number): Promise<number> {
+  const all = Array.isArray(servers) ? servers : [servers];
+  await Promise.all(all.map((server) => server.ctx.visits.flush()));
+  const rows = await (all[0] as TestServer).db.selectFrom('memorialVisits').select('visits').where('memorialId', '=', memorialId).execute();
   return rows.reduce((sum, row) => sum + row.visits, 0);
 }
 
@@ -87,7 +89,7 @@ describe('POST /api/visit/count-visit', () => {
         const res = await t.post('/api/visit/count-visit', { identifier: roles.owner.memorial.identifier }, { as: 'json', ...auth(roles, role), headers: { 'x-forwarded-for': freshIp(), 'user-agent': PHONE } });
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ code: '200', message: 'OK', data: {} });
-        expect(await visitsOf(t.db, roles.owner.memorial.id)).toBe(COUNTS[type][role] ? 1 : 0);
+        expect(await visitsOf(t, roles.owner.memorial.id)).toBe(COUNTS[type][role] ? 1 : 0);
       });
     }
   }
@@ -107,7 +109,7 @@ describe('POST /api/visit/count-visit', () => {
     ];
     for (const userAgent of robots) expect((await beacon(t, memorial.identifier, { userAgent })).status, userAgent).toBe(200);
     expect((await beacon(t, memorial.identifier, { headers: { 'sec-purpose': 'prefetch;prerender' } })).status).toBe(200);
-    expect(await visitsOf(t.db, memorial.id)).toBe(0);
+    expect(await visitsOf(t, memorial.id)).toBe(0);
 
     const phones = [
       PHONE,
@@ -119,7 +121,7 @@ describe('POST /api/visit/count-visit', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0.0.0',
     ];
     for (const userAgent of phones) expect((await beacon(t, memorial.identifier, { userAgent })).status).toBe(200);
-    expect(await visitsOf(t.db, memorial.id)).toBe(phones.length);
+    expect(await visitsOf(t, memorial.id)).toBe(phones.length);
   });
 
   it('counts at most VISIT_LIMIT loads a day from one address, even 100 released at once; other addresses and the next day count', async () => {
@@ -131,19 +133,19 @@ describe('POST /api/visit/count-visit', () => {
     );
     // Served all the same: past the bound a load is simply not counted.
     expect(statuses.every((status) => status === 200)).toBe(true);
-    expect(await visitsOf(t.db, memorial.id)).toBe(VISIT_LIMIT.perAddressPerDay);
+    expect(await visitsOf(t, memorial.id)).toBe(VISIT_LIMIT.perAddressPerDay);
     // The same address on another memorial, and another address on this one, still count.
     const { memorial: other } = await makeOwner(t.db, { memorial: { type: 'U' } });
     await beacon(t, other.identifier, { ip });
     await beacon(t, memorial.identifier);
-    expect(await visitsOf(t.db, other.id)).toBe(1);
-    expect(await visitsOf(t.db, memorial.id)).toBe(VISIT_LIMIT.perAddressPerDay + 1);
+    expect(await visitsOf(t, other.id)).toBe(1);
+    expect(await visitsOf(t, memorial.id)).toBe(VISIT_LIMIT.perAddressPerDay + 1);
     // Lima's next day: the address counts again.
     const today = clock;
     try {
       clock = new Date(today.getTime() + 24 * 60 * 60_000);
       await beacon(t, memorial.identifier, { ip });
-      expect(await visitsOf(t.db, memorial.id)).toBe(VISIT_LIMIT.perAddressPerDay + 2);
+      expect(await visitsOf(t, memorial.id)).toBe(VISIT_LIMIT.perAddressPerDay + 2);
     } finally {
       clock = today;
     }
@@ -155,14 +157,30 @@ describe('POST /api/visit/count-visit', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(MESSAGES.identifierRequired);
     expect((await beacon(t, 'noexiste123')).status).toBe(404);
-    expect(await visitsOf(t.db, memorial.id)).toBe(0);
+    expect(await visitsOf(t, memorial.id)).toBe(0);
+  });
+
+  it('writes an instance’s counts when it stops, and a deleted memorial’s counts are dropped, not the others’', async () => {
+    const three = await startTestServer({ env: { TRUST_PROXY: '1' }, shareWith: t, now: () => clock });
+    const { memorial: kept } = await makeOwner(t.db, { memorial: { type: 'U' } });
+    const { memorial: gone } = await makeOwner(t.db, { memorial: { type: 'U' } });
+    try {
+      await beacon(three, kept.identifier);
+      await beacon(three, gone.identifier);
+      await three.db.deleteFrom('sessions').where('memorialId', '=', gone.id).execute();
+      await three.db.deleteFrom('memorials').where('id', '=', gone.id).execute();
+    } finally {
+      await three.close();
+    }
+    const rows = await t.db.selectFrom('memorialVisits').select(['memorialId', 'visits']).where('memorialId', 'in', [kept.id, gone.id]).execute();
+    expect(rows).toEqual([{ memorialId: kept.id, visits: 1 }]);
   });
 
   it('keeps no visitor’s address in any table', async () => {
     const { memorial } = await makeOwner(t.db, { memorial: { type: 'U' } });
     const ip = '10.77.66.55';
     await beacon(t, memorial.identifier, { ip });
-    expect(await visitsOf(t.db, memorial.id)).toBe(1);
+    expect(await visitsOf(t, memorial.id)).toBe(1);
     for (const table of BACKUP_TABLES) {
       const rows = await (t.db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(table).selectAll().execute();
       expect(JSON.stringify(rows), table).not.toContain(ip);
@@ -249,7 +267,7 @@ describe('two instances behind one database, and the QR page’s render cache', 
         expect((await beacon(server, id, { ip })).status).toBe(200);
       }),
     );
-    expect(await visitsOf(one.db, owner.memorial.id)).toBe(10);
+    expect(await visitsOf([one, two], owner.memorial.id)).toBe(10);
 
     // Counting changed nothing the page shows: both instances still answer the browser's copy with 304.
     expect((await openPage(one, id, freshIp(), etag)).status).toBe(304);
