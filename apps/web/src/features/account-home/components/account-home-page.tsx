@@ -26,6 +26,7 @@ import { FormBar } from '../../../components/memorial/form-bar';
 import { AddPostDialog } from './add-post-dialog';
 import { PermissionsPanel } from './permissions-panel';
 import { CeremoniesPanel, UpcomingCeremonies } from '../../remembrance/components/ceremonies-panel';
+import { AccessRequestsPanel } from '../../access-requests/components/access-requests-panel';
 import { SortablePosts } from './sortable-posts';
 import { VisitsSummary } from './visits-summary';
 import './account-home.css';
@@ -133,6 +134,7 @@ export function AccountHomePage() {
       <div className="home__permissions" id="permisos" tabIndex={-1}>
         <PermissionsPanel person={person.data} />
         <CeremoniesPanel person={person.data} />
+        <AccessRequestsPanel person={person.data} />
       </div>
       <AddPostDialog kind={adding} onClose={() => setAdding(null)} />
       <DeletePostDialog open={deleting !== null} deleting={removal.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
