@@ -33,7 +33,10 @@ async function visitsOf(identifier: string): Promise<Figures> {
   return res.data.visits;
 }
 
-/** Opens the QR page and waits for the page's report of the load (sent after the memorial shows; answered once counted). */
+/**
+ * Opens the QR page and waits for the page's report of the load (sent after the memorial shows). The
+ * owner's read first writes what this one server has counted, so the figures can be read at once.
+ */
 async function loadAndReport(page: Page, load: () => Promise<unknown>): Promise<void> {
   const reported = page.waitForResponse((res) => res.url().endsWith('/api/visit/count-visit'));
   await load();
