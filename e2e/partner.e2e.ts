@@ -1,8 +1,8 @@
 // The partner channel at /socios (issue 30 §1–§2) in Chromium at 390 × 844, axe on every screen: a
 // funeral home and its adviser made on the command line, the adviser signs in, the empty form
 // explains itself in Spanish, then one filled form creates the memorial with a rite; the family's
-// activation e-mail names the funeral home, the WhatsApp link goes to the family's phone, and the
-// rite is on the memorial's guest page.
+// activation e-mail names the funeral home, the WhatsApp link goes to the family's phone, the sale
+// is listed waiting for the family, and the rite is on the memorial's guest page.
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { PHONE, horizontalOverflow, openPage } from './support/browser';
@@ -74,6 +74,14 @@ describe('the partner area at 390 px', () => {
       const whatsapp = await page.getByRole('link', { name: 'Enviar por WhatsApp' }).getAttribute('href');
       expect(whatsapp).toMatch(/^https:\/\/wa\.me\/51987654321\?text=/);
       const guestLink = await page.getByRole('link', { name: /\/guest\?id=/ }).getAttribute('href');
+
+      // The list shows the sale waiting for the family, its counts, and no content.
+      await page.getByRole('link', { name: 'Memoriales registrados' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Memoriales registrados' }).waitFor();
+      const item = page.getByRole('listitem').filter({ hasText: 'Teodoro Huanca Quispe' });
+      await item.getByText('Por activar').waitFor();
+      await expectAccessible(page, 'los memoriales registrados');
+      expect(await horizontalOverflow(page)).toBe(0);
 
       const mail = await waitForMail(server.smtp, family, 'Activa tu contrato de Recuerdos');
       expect(mail.text).toContain('Funeraria San Martín registró contigo el memorial de Teodoro Huanca Quispe');

@@ -1,25 +1,20 @@
 // The frame of the partner area (/socios, issue 30): the public pages' header and footer, the
 // partner's name and a sign-out button. Only the partner area's chunks import this folder.
 import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
 import { Button } from '../button';
 import { PublicPage } from '../public-page';
 import { usePageMeta } from '../../lib/page-meta';
-import { partnerApi } from '../../lib/partner/partner-api';
-import { setPartnerSession, usePartnerSession } from '../../lib/partner/partner-session';
+import { useSignOut } from '../../lib/partner/partner-api';
+import { usePartnerSession } from '../../lib/partner/partner-session';
 import './partner-page.css';
 
 function SignOut() {
   const session = usePartnerSession();
+  const signOut = useSignOut();
   if (!session?.user) return null;
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      onClick={() => {
-        void partnerApi.post('/auth/logout').catch(() => undefined);
-        setPartnerSession(null);
-      }}
-    >
+    <Button variant="secondary" size="sm" onClick={signOut}>
       Cerrar sesión
     </Button>
   );
@@ -32,9 +27,19 @@ export function PartnerPage({ title, intro, children }: { title: string; intro?:
     <PublicPage headerAction={<SignOut />}>
       <div className="partner-page">
         {session?.user ? (
-          <p className="partner-page__who">
-            {session.user.name} · {session.user.partner}
-          </p>
+          <>
+            <p className="partner-page__who">
+              {session.user.name} · {session.user.partner}
+            </p>
+            <nav className="partner-nav" aria-label="Área de socios">
+              <NavLink to="/socios/vender" end>
+                Nuevo memorial
+              </NavLink>
+              <NavLink to="/socios/memoriales" end>
+                Memoriales registrados
+              </NavLink>
+            </nav>
+          </>
         ) : null}
         <h1>{title}</h1>
         {intro}

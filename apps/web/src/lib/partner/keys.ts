@@ -2,4 +2,5 @@
 export const partnerKeys = {
   all: ['partner'] as const,
   branches: () => ['partner', 'branches'] as const,
+  memorials: () => ['partner', 'memorials'] as const,
 };

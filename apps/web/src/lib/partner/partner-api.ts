@@ -1,6 +1,8 @@
 // The partner area's API client: /api/partner with the `partner` header. A 401 (session expired,
 // idle too long, partner suspended) forgets the session and the pages go back to the sign-in.
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, createApiClient, type RequestBody } from '../api-client';
+import { partnerKeys } from './keys';
 import { getPartnerSession, setPartnerSession } from './partner-session';
 
 const client = createApiClient({
@@ -27,3 +29,13 @@ export const partnerApi = {
   /** The whole envelope (for the server's success message). */
   send: <T>(path: string, body: RequestBody = {}) => guarded(() => client.request<T>('POST', path, { body, json: true })),
 };
+
+/** Signs out: the server's session ends, and nothing of this person's lists stays in the cache. */
+export function useSignOut(): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    void partnerApi.post('/auth/logout').catch(() => undefined);
+    setPartnerSession(null);
+    queryClient.removeQueries({ queryKey: partnerKeys.all });
+  };
+}
