@@ -48,7 +48,7 @@ export function accountPageReads(page: AccountPageName, user: AccountPageUser): 
     { url: url('/content/get-guest-approved-posts', { identifier }), store: field(accountKeys.guestPosts(identifier), 'posts') },
     { url: url('/events/list', { identifier }), store: field(remembranceKeys.events(identifier), 'events') },
     // The key of features/account-home/api/get-visits.ts (issue 29).
-    { url: url('/visit/get-visits', { email, identifier }), store: field([...accountKeys.memorial(identifier), 'visits'], 'visits') },
+    { url: url('/visit/get-visits', { email, identifier }), store: field(accountKeys.visits(identifier), 'visits') },
     {
       url: url('/reminders/settings', { identifier }),
       store: (client, data) => void client.setQueryData(remembranceKeys.reminders(identifier), data),

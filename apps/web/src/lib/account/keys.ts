@@ -12,6 +12,7 @@ export const accountKeys = {
   pendingPosts: (identifier: string) => ['account', 'memorial', identifier, 'pending-posts'] as const,
   pendingCount: (identifier: string) => ['account', 'memorial', identifier, 'pending-count'] as const,
   disclaimers: (identifier: string) => ['account', 'memorial', identifier, 'disclaimers'] as const,
+  visits: (identifier: string) => ['account', 'memorial', identifier, 'visits'] as const,
   /** The e-mail a password-reset link belongs to (before sign-in: not under a memorial). */
   resetLinkEmail: (token: string) => ['account', 'reset-link', token] as const,
 };

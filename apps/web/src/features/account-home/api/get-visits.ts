@@ -1,6 +1,6 @@
 // GET /visit/get-visits?email&identifier → data.visits (issue 29 §4): how many times the memorial
 // was opened, for its owner.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Visits } from '@recuerdos/shared/api-types';
 import { contentApi } from '../../../lib/api';
 import { accountKeys } from '../../../lib/account/keys';
@@ -11,7 +11,11 @@ export async function getVisits(email: string, identifier: string): Promise<Visi
   return data.visits;
 }
 
+export function visitsQueryOptions(email: string, identifier: string) {
+  return queryOptions({ queryKey: accountKeys.visits(identifier), queryFn: () => getVisits(email, identifier) });
+}
+
 export function useVisits() {
   const { email, identifier } = useAccountUser();
-  return useQuery({ queryKey: [...accountKeys.memorial(identifier), 'visits'], queryFn: () => getVisits(email, identifier) });
+  return useQuery(visitsQueryOptions(email, identifier));
 }
