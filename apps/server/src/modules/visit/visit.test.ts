@@ -151,6 +151,16 @@ describe('POST /api/visit/count-visit', () => {
     }
   });
 
+  it('loses no visit when 100 visitors’ loads arrive at once', async () => {
+    const { memorial } = await makeOwner(t.db, { memorial: { type: 'U' } });
+    const statuses = await releaseAtOnce(
+      t.url,
+      Array.from({ length: 100 }, () => ({ path: '/api/visit/count-visit', body: { identifier: memorial.identifier }, headers: { 'x-forwarded-for': freshIp(), 'user-agent': PHONE } })),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(await visitsOf(t, memorial.id)).toBe(100);
+  });
+
   it('answers a clear Spanish error for bad input and 404 for an unknown memorial, counting nothing', async () => {
     const { memorial } = await makeOwner(t.db, { memorial: { type: 'U' } });
     const missing = await t.post('/api/visit/count-visit', {}, { as: 'json', headers: { 'user-agent': PHONE } });
