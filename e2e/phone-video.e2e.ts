@@ -127,6 +127,10 @@ describe("an iPhone's video over 50 MB, added by the family on a phone", () => {
       await converting.getByText(/^Procesando el video… \d{1,3} %$/).waitFor({ timeout: 10_000 });
       expect(await card.getByRole('button', { name: 'Ver video en grande' }).count()).toBe(0);
       await expectAccessible(page, '/account with a video converting at 390 px');
+      if (process.env.SHOTS_DIR) {
+        await card.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/06-video-converting.png` });
+      }
       const seen = new Set<number>();
       // Then, without a reload: the poster and the player (the list is asked again every few seconds).
       const poster = card.getByRole('img', { name: 'Imagen del video: Su último paseo por Puno.' });
@@ -149,6 +153,7 @@ describe("an iPhone's video over 50 MB, added by the family on a phone", () => {
       expect(posterSrc).toMatch(/-poster\.jpg$/);
       expect(await poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > img.naturalWidth)).toBe(true);
       await expectAccessible(page, '/account with the converted video at 390 px');
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/06-video-converted.png` });
 
       await card.getByRole('button', { name: 'Ver video en grande' }).click();
       const viewer = page.getByRole('dialog', { name: 'Video' });

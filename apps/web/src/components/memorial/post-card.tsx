@@ -73,23 +73,23 @@ function HiddenNotice({ post }: { post: Post }) {
   );
 }
 
-/** The owner's view of a video still converting, or whose conversion failed (issue 26): nobody else sees it yet. */
-function VideoStateNotice({ post }: { post: Post }) {
+/**
+ * The owner's view of a video still converting, or whose conversion failed (issue 26): nobody else
+ * sees it yet. Said in the video's own square, clear of the card's corner buttons.
+ */
+function VideoState({ post }: { post: Post }) {
   if (post.processing) {
     return (
-      <p className="post-card__converting" role="status">
-        Procesando el video… {post.processing.progress} %
-      </p>
+      <span className="post-card__media post-card__state" role="status">
+        {`Procesando el video… ${post.processing.progress} %`}
+      </span>
     );
   }
-  if (post.failed) {
-    return (
-      <p className="post-card__hidden" role="alert">
-        {post.failed}
-      </p>
-    );
-  }
-  return null;
+  return (
+    <span className="post-card__media post-card__state post-card__state--failed" role="alert">
+      {post.failed}
+    </span>
+  );
 }
 
 function PostDate({ post }: { post: Post }) {
@@ -129,7 +129,6 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, onRequestRe
   return (
     <article className={['post-card', 'post-card--media', `post-card--${kind}`, post.hidden ? 'post-card--hidden' : '', className ?? ''].filter(Boolean).join(' ')} aria-label={`${kind === 'video' ? 'Video' : 'Foto'}: ${author}`}>
       <HiddenNotice post={post} />
-      <VideoStateNotice post={post} />
       <div className={turned ? 'post-card__turn is-turned' : 'post-card__turn'}>
         <div className="post-card__face post-card__front" inert={turned} aria-hidden={turned || undefined}>
           {kind === 'picture' ? (
@@ -144,6 +143,8 @@ function MediaCard({ post, authorKind, onOpenMedia, onRequestDelete, onRequestRe
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"
             />
+          ) : post.processing || post.failed ? (
+            <VideoState post={post} />
           ) : post.poster ? (
             // The card shows the video's poster frame (issue 13 §3); the player opens in the media
             // viewer, whose <video> carries the fallback text (spec §2, §8). No <video> here: a
