@@ -184,6 +184,18 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A personal link opened in the tab that already shows this memorial changes only the fragment.
+  const shownAccount = state.account;
+  useEffect(() => {
+    if (shownAccount?.type !== 'P') return;
+    const onHashChange = () => {
+      const secret = takePersonalLink();
+      if (secret) void enterWithLink(shownAccount, secret);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [shownAccount, enterWithLink]);
+
   /** A public memorial's content, asked again after a failed load. */
   const retryUnreadable = async (account: AccountTypeData) => {
     setState({ phase: 'loading', account, view: null });
