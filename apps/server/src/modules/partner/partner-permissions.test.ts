@@ -104,6 +104,8 @@ const CASES: Case[] = [
     body: () => ({ rites: [{ kind: 'velorio', date: '2030-03-14', time: '19:00', place: 'Sala 1' }] }),
     staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 },
   },
+  { method: 'GET', route: '/api/partner/memorials/:number/card.pdf', path: () => `/api/partner/memorials/${f.pendingContract}/card.pdf`, staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 } },
+  { method: 'GET', route: '/api/partner/memorials/:number/plaque.pdf', path: () => `/api/partner/memorials/${f.pendingContract}/plaque.pdf`, staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 } },
 ];
 
 /** Open without a session by design: the first sign-in step, sign-out, and the set-password link. */

@@ -3,5 +3,6 @@
 import type { PartnerRouteModule } from './partner.routes';
 import { partnerSaleRoutes } from './partner-sale.routes';
 import { partnerMemorialRoutes } from './partner-memorials.routes';
+import { partnerPrintRoutes } from './partner-print.routes';
 
-export const PARTNER_ROUTE_MODULES: PartnerRouteModule[] = [partnerSaleRoutes, partnerMemorialRoutes];
+export const PARTNER_ROUTE_MODULES: PartnerRouteModule[] = [partnerSaleRoutes, partnerMemorialRoutes, partnerPrintRoutes];

@@ -49,6 +49,8 @@ export interface CardContent {
   link: string;
   /** The access code printed under the link, or null (a public memorial, or the family chose not to). */
   accessCode: string | null;
+  /** "Con el acompañamiento de <funeraria>" on a card the funeral home prints (issue 30 §5), or absent. */
+  partnerLine?: string | null | undefined;
 }
 
 const COLORS = { text: '#2b2622', muted: '#5f574f', rule: '#c9bfb3', accent: '#4a3b6b' };
@@ -90,6 +92,7 @@ export function cardPdf(content: CardContent, size: CardSize): Promise<Buffer> {
     { font: 'regular' as const, color: COLORS.muted, text: 'Escanea el código para visitar su memorial' },
     { font: 'regular' as const, color: COLORS.muted, text: printableLink(content.link) },
     ...(content.accessCode ? [{ font: 'bold' as const, color: COLORS.text, text: accessCodeLine(content.accessCode) }] : []),
+    ...(content.partnerLine ? [{ font: 'regular' as const, color: COLORS.muted, text: content.partnerLine }] : []),
   ];
   const smallLine = type.small * 1.25;
   const codeTail = type.small * 0.6 + smallLines.length * smallLine;
