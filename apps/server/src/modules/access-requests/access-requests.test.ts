@@ -231,6 +231,22 @@ describe('who may answer', () => {
         return { status: res.status, data: res.body.data, changed: grants.length === 1 };
       },
     },
+    ...(['decline', 'block'] as const).map(
+      (action): RoleCase => ({
+        name: `POST access-requests/${action}`,
+        expect: { P: OWNER_ONLY, U: OWNER_ONLY },
+        run: async (roles, options) => {
+          const { memorial } = roles.owner;
+          if (memorial.type === 'U') {
+            const res = await t.postJson(`/api/access-requests/${action}`, { identifier: memorial.identifier, request: 999_999 }, options);
+            return { status: res.status === 404 ? 200 : res.status, data: res.status === 404 ? {} : res.body.data };
+          }
+          const request = await requestOf(memorial.identifier, memorial.id);
+          const res = await t.postJson(`/api/access-requests/${action}`, { identifier: memorial.identifier, request }, options);
+          return { status: res.status, data: res.body.data, changed: (await requestRows(memorial.id)).length === 0 };
+        },
+      }),
+    ),
     {
       name: 'POST access-grants/revoke',
       expect: { P: OWNER_ONLY, U: OWNER_ONLY },
