@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_REQUEST_MESSAGES, accessRequestConsentText } from '@recuerdos/shared/access-requests';
 import { MESSAGES } from '@recuerdos/shared/messages';
 import { expectAccessible } from './support/axe';
-import { PHONE, fieldErrors, horizontalOverflow, openPage } from './support/browser';
+import { PHONE, fieldErrors, horizontalOverflow, openPage, smallTargets } from './support/browser';
 import { linkIn, waitForMail } from './support/mail';
 import { logIn, makeOwner, uniqueEmail } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
@@ -41,6 +41,7 @@ describe('asking the family for access on a phone', () => {
       await page.getByText(ACCESS_REQUEST_MESSAGES.requested).waitFor();
       await expectAccessible(page, 'the code screen after asking at 390 px');
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await smallTargets(page)).toEqual([]);
 
       // The family's e-mail names her and her message, and its link opens the panel.
       const asked = await waitForMail(server.smtp, owner.email, 'Rosa Quispe te pide acceso al memorial de Julia Mamani Ccori');
@@ -53,6 +54,7 @@ describe('asking the family for access on a phone', () => {
       const panel = family.page.getByRole('region', { name: 'Solicitudes de acceso' });
       await panel.getByText('«Soy su sobrina de Arequipa.»').waitFor();
       await expectAccessible(family.page, 'the requests panel at 390 px');
+      expect(await smallTargets(family.page)).toEqual([]);
       await panel.getByRole('button', { name: 'Dar acceso a Rosa Quispe' }).click();
       await family.page.getByText(ACCESS_REQUEST_MESSAGES.approved).waitFor();
       await panel.getByText(`${niece} · aún no abre su enlace`).waitFor();
