@@ -88,6 +88,14 @@ export const BACKUP_TABLES = [
   // Relatives' requests for access and the addresses a family blocked (issue 29).
   'accessRequests',
   'accessBlocks',
+  // The partner channel (issue 30): funeral homes, their branches and staff, and what they sold.
+  'partners',
+  'partnerBranches',
+  'partnerUsers',
+  'partnerSessions',
+  'partnerTokens',
+  'partnerRecoveryCodes',
+  'partnerSales',
 ] as const satisfies readonly (keyof Database)[];
 
 /**
