@@ -82,6 +82,8 @@ describe('the partner area at 390 px', () => {
       await item.getByText('Por activar').waitFor();
       await expectAccessible(page, 'los memoriales registrados');
       expect(await horizontalOverflow(page)).toBe(0);
+      const [plaque] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: /^Placa 10 × 10 cm \(PDF\)/ }).click()]);
+      expect(plaque.suggestedFilename()).toMatch(/^placa-REC-\d{4}-\d{5}\.pdf$/);
 
       const mail = await waitForMail(server.smtp, family, 'Activa tu contrato de Recuerdos');
       expect(mail.text).toContain('Funeraria San Martín registró contigo el memorial de Teodoro Huanca Quispe');

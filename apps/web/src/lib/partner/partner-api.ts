@@ -39,3 +39,27 @@ export function useSignOut(): () => void {
     queryClient.removeQueries({ queryKey: partnerKeys.all });
   };
 }
+
+/** Downloads a PDF of the print kit: fetched with the header, saved from a blob. */
+export async function downloadPartnerFile(path: string, filename: string): Promise<void> {
+  const session = getPartnerSession();
+  const response = await fetch(`/api/partner${path}`, { headers: session ? { partner: session.token } : {} });
+  if (!response.ok) {
+    let message = 'No pudimos descargar el archivo. Inténtalo de nuevo.';
+    try {
+      message = ((await response.json()) as { message?: string }).message ?? message;
+    } catch {
+      // Not JSON: keep the generic sentence.
+    }
+    if (response.status === 401) setPartnerSession(null);
+    throw new ApiError(message, String(response.status));
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
