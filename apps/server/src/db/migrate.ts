@@ -31,6 +31,7 @@ import { partnerSales } from './migrations/0081-partner-sales';
 import { partnerSalePerson } from './migrations/0082-partner-sale-person';
 import { videoReceipts } from './migrations/0095-video-receipts';
 import { accessRequests } from './migrations/0075-access-requests';
+import { reminderGrants } from './migrations/0076-reminder-grants';
 import type { MigrationDef } from './migrations/helpers';
 
 function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
@@ -63,6 +64,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0082-partner-sale-person': partnerSalePerson(),
     '0095-video-receipts': videoReceipts(),
     '0075-access-requests': accessRequests(dialect),
+    '0076-reminder-grants': reminderGrants(),
   };
 }
 

@@ -317,6 +317,11 @@ export interface ReminderSubscriptionsTable {
    * current version receive reminders (docs/decisions/023).
    */
   accessCodeVersion: number | null;
+  /**
+   * The personal link a guest asked through (issue 29, decision 029): such a subscription holds access
+   * whatever the code's version and ends with the grant. Null otherwise.
+   */
+  accessGrantId: Generated<number | null>;
 }
 
 /** A reminder sent: one per subscriber and occasion ('birthday:2027', 'event:12'…). */

@@ -72,21 +72,36 @@ export async function takeRequest(db: Kysely<Database>, memorialId: number, id: 
   return Number(deleted.numDeletedRows) === 1 ? row : null;
 }
 
-/** A person's personal link: a new grant, replacing one they already had (its session ends with it). */
+/**
+ * A person's personal link: a new grant, or a new link for one they already have (asked again: lost
+ * the e-mail). The old link stops, with the session it opened; their reminders stay.
+ */
 export async function replaceGrant(
   db: Kysely<Database>,
   grant: { memorialId: number; name: string; email: string; mailbox: string; tokenHash: string; createdAt: string },
 ): Promise<void> {
   const previous = await db.selectFrom('accessGrants').select('id').where('memorialId', '=', grant.memorialId).where('mailbox', '=', grant.mailbox).executeTakeFirst();
-  if (previous) await deleteGrant(db, grant.memorialId, previous.id);
-  await db.insertInto('accessGrants').values({ ...grant, lastOpenedAt: null }).execute();
+  if (!previous) {
+    await db.insertInto('accessGrants').values({ ...grant, lastOpenedAt: null }).execute();
+    return;
+  }
+  await revokeGrantSessions(db, previous.id);
+  await db.updateTable('accessGrants').set({ name: grant.name, email: grant.email, tokenHash: grant.tokenHash, createdAt: grant.createdAt, lastOpenedAt: null }).where('id', '=', previous.id).execute();
 }
 
-/** Takes a person's access back: their grant and the session their link opened. False when there was none. */
+/**
+ * Takes a person's access back: their grant, the session their link opened and the reminders they
+ * asked through it (decision 029). False when there was none.
+ */
 export async function deleteGrant(db: Kysely<Database>, memorialId: number, id: number): Promise<boolean> {
   const grant = await db.selectFrom('accessGrants').select('id').where('id', '=', id).where('memorialId', '=', memorialId).executeTakeFirst();
   if (!grant) return false;
   await revokeGrantSessions(db, id);
+  await db
+    .deleteFrom('reminderDeliveries')
+    .where('subscriptionId', 'in', (eb) => eb.selectFrom('reminderSubscriptions').select('id').where('accessGrantId', '=', id))
+    .execute();
+  await db.deleteFrom('reminderSubscriptions').where('accessGrantId', '=', id).execute();
   const deleted = await db.deleteFrom('accessGrants').where('id', '=', id).executeTakeFirst();
   return Number(deleted.numDeletedRows) === 1;
 }

@@ -138,6 +138,22 @@ describe('asking the family and the personal link', () => {
     expect((await t.postJson('/api/access-grants/revoke', { identifier: memorial.identifier, grant: grant?.id }, { token })).status).toBe(404);
   });
 
+  it("reminders asked through a personal link follow it: kept when the code changes, ended when it is taken back", async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'clave1' } });
+    const secret = await letIn(memorial.identifier, token, 'ahijado@example.pe');
+    const inside = (await openLink(memorial.identifier, secret)).body.data.token;
+    const subscribed = await t.postJson('/api/reminders/subscribe', { id: memorial.identifier, email: 'ahijado@example.pe', consent: true }, { guest: inside, ...from() });
+    expect(subscribed.status).toBe(200);
+    await t.db.updateTable('reminderSubscriptions').set({ state: 'confirmed', confirmTokenHash: null }).where('memorialId', '=', memorial.id).execute();
+    const subscriptions = () => t.db.selectFrom('reminderSubscriptions').select('email').where('memorialId', '=', memorial.id).execute();
+
+    expect((await t.post('/api/person/update-access-code', { identifier: memorial.identifier, code: 'nueva2' }, { token })).status).toBe(200);
+    expect(await subscriptions()).toEqual([{ email: 'ahijado@example.pe' }]);
+    const grant = (await waiting(token, memorial.identifier)).grants[0];
+    expect((await t.postJson('/api/access-grants/revoke', { identifier: memorial.identifier, grant: grant?.id }, { token })).status).toBe(200);
+    expect(await subscriptions()).toEqual([]);
+  });
+
   it('one visitor session per link: opening it on another phone ends the first', async () => {
     const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'clave1' } });
     const secret = await letIn(memorial.identifier, token, 'hermano@example.pe');

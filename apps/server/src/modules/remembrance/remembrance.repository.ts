@@ -32,11 +32,14 @@ type SubscriptionsWhere = ExpressionBuilder<Database, 'reminderSubscriptions'>;
 
 /**
  * Subscriptions that may receive a memorial's reminders: all on a public memorial; on a private one
- * the owner's own and those asked under its current access code (decision 023).
+ * the owner's own, those asked under its current access code (decision 023), and those asked through
+ * a personal link the family has not taken back (decision 029: the row goes with the grant).
  */
 function holdingAccess(memorial: Pick<Memorial, 'type' | 'accessCodeVersion'>) {
   return (eb: SubscriptionsWhere) =>
-    memorial.type === 'P' ? eb.or([eb('byOwner', '=', 1), eb('accessCodeVersion', '=', memorial.accessCodeVersion)]) : eb.lit(true);
+    memorial.type === 'P'
+      ? eb.or([eb('byOwner', '=', 1), eb('accessCodeVersion', '=', memorial.accessCodeVersion), eb('accessGrantId', 'is not', null)])
+      : eb.lit(true);
 }
 
 /** The others, of a private memorial (written out: a null version must count as no access, not as unknown). */
@@ -45,6 +48,7 @@ function withoutAccess(memorial: Pick<Memorial, 'id' | 'accessCodeVersion'>) {
     eb.and([
       eb('memorialId', '=', memorial.id),
       eb('byOwner', '=', 0),
+      eb('accessGrantId', 'is', null),
       eb.or([eb('accessCodeVersion', 'is', null), eb('accessCodeVersion', '!=', memorial.accessCodeVersion)]),
     ]);
 }

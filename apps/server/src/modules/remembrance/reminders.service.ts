@@ -64,11 +64,13 @@ async function readable(ctx: AppContext, caller: Caller, identifier: string): Pr
 
 /**
  * What let the person asking see the memorial (decision 023): its owner, the access code a guest
- * holds (a guest session is valid only for the current version), or nothing (a public memorial).
+ * holds (a guest session is valid only for the current version), the personal link the family gave
+ * them (decision 029), or nothing (a public memorial).
  */
-function grantOf({ relation, memorial }: MemorialAccess): { byOwner: number; accessCodeVersion: number | null } {
-  if (relation === 'owner') return { byOwner: 1, accessCodeVersion: null };
-  return { byOwner: 0, accessCodeVersion: relation === 'guest' ? memorial.accessCodeVersion : null };
+function grantOf({ relation, memorial, caller }: MemorialAccess): { byOwner: number; accessCodeVersion: number | null; accessGrantId: number | null } {
+  if (relation === 'owner') return { byOwner: 1, accessCodeVersion: null, accessGrantId: null };
+  if (relation !== 'guest') return { byOwner: 0, accessCodeVersion: null, accessGrantId: null };
+  return { byOwner: 0, accessCodeVersion: memorial.accessCodeVersion, accessGrantId: caller.guest?.grantId ?? null };
 }
 
 /** POST /reminders/subscribe: the same answer whether the address is new, waiting or subscribed. */
