@@ -83,6 +83,9 @@ export async function logIn(page: Page, owner: Owner, memorialName = owner.memor
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL('**/account');
   await page.getByRole('heading', { level: 1, name: memorialName }).waitFor();
+  // The page may arrive rendered by the server (decision 028): its buttons answer once React has
+  // hydrated it, and the toasts' live region is mounted only then.
+  await page.locator('.toaster').waitFor({ state: 'attached' });
 }
 
 /** Polls `read` until `check` passes (server-side effects of the page's calls). */
