@@ -10,6 +10,7 @@ import { waitForMail } from './support/mail';
 import { runAdmin, uniqueEmail } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
 import { uniqueRuc } from '../apps/server/test/partners';
+import { totpCode } from '../apps/server/test/operators';
 
 useServerAndBrowser();
 
@@ -91,6 +92,44 @@ describe('the partner area at 390 px', () => {
       // The rite is on the memorial's public page, for the mourners with the link.
       await page.goto(new URL(guestLink ?? '').pathname + new URL(guestLink ?? '').search);
       await page.getByText('Sede Miraflores, sala 2').first().waitFor();
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a partner admin sets the password with the printed link, enrols the authenticator and sells in a branch it chooses', async () => {
+    const partner = JSON.parse(await runAdmin(server, ['create-partner', '--name', 'Camposanto Los Olivos', '--ruc', uniqueRuc(), '--branch', 'Sede Surco', '--json'])) as { partner: number };
+    const adminEmail = uniqueEmail('gerencia');
+    const created = JSON.parse(await runAdmin(server, ['create-partner-user', '--partner', String(partner.partner), '--email', adminEmail, '--name', 'Rosa Díaz', '--role', 'admin', '--json'])) as { setPasswordUrl: string };
+    const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      const link = new URL(created.setPasswordUrl);
+      await page.goto(link.pathname + link.search);
+      await page.getByText(`Crea la contraseña de ${adminEmail}`, { exact: false }).waitFor();
+      await expectAccessible(page, 'crear la contraseña del socio');
+      await page.getByLabel('Contraseña nueva', { exact: true }).fill('una clave larga y segura');
+      await page.getByLabel('Repite la contraseña', { exact: true }).fill('una clave larga y segura');
+      await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+      await page.getByText('Tu contraseña fue creada. Ya puedes ingresar').waitFor();
+      await page.getByRole('link', { name: 'Ir al inicio de sesión' }).click();
+
+      await page.getByLabel('Correo electrónico').fill(adminEmail);
+      await page.getByLabel('Contraseña', { exact: true }).fill('una clave larga y segura');
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('heading', { name: 'Activa la verificación en dos pasos' }).waitFor();
+      const secret = (await page.locator('.partner-secret').textContent({ timeout: 15_000 })) ?? '';
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await expectAccessible(page, 'la verificación en dos pasos del socio');
+      await page.getByLabel('Código de 6 dígitos').fill(totpCode(secret));
+      await page.getByRole('button', { name: 'Activar e ingresar' }).click();
+      await page.getByRole('heading', { name: 'Guarda tus códigos de recuperación' }).waitFor();
+      expect(await page.getByRole('list', { name: 'Códigos de recuperación' }).getByRole('listitem').count()).toBe(10);
+      await page.getByRole('button', { name: 'Ya los guardé, continuar' }).click();
+
+      await page.getByRole('heading', { level: 1, name: 'Nuevo memorial' }).waitFor();
+      await page.getByLabel('Sede').locator('option', { hasText: 'Sede Surco' }).waitFor({ state: 'attached' });
+      await expectAccessible(page, 'el formulario del administrador');
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

@@ -3,4 +3,5 @@ export const partnerKeys = {
   all: ['partner'] as const,
   branches: () => ['partner', 'branches'] as const,
   memorials: () => ['partner', 'memorials'] as const,
+  setPasswordLink: (token: string) => ['partner', 'set-password', token] as const,
 };

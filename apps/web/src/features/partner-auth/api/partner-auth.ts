@@ -1,7 +1,8 @@
 // The partner staff's sign-in steps (issue 30 §1): /api/partner/auth/*.
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { PartnerEnrollmentData, PartnerLoginData, PartnerMe, PartnerSessionData } from '@recuerdos/shared/partner-api-types';
 import { partnerApi } from '../../../lib/partner/partner-api';
+import { partnerKeys } from '../../../lib/partner/keys';
 import { setPartnerSession } from '../../../lib/partner/partner-session';
 
 export type SecondFactorStep = 'enroll' | 'verify';
@@ -40,4 +41,20 @@ export function useSecondFactor(step: SecondFactorStep) {
   return useMutation({
     mutationFn: (input: { code: string }) => partnerApi.post<PartnerSessionData>(step === 'enroll' ? '/auth/enroll/confirm' : '/auth/verify', input),
   });
+}
+
+export function getSetPasswordLink(token: string): Promise<{ user: { email: string; name: string } }> {
+  return partnerApi.get<{ user: { email: string; name: string } }>('/auth/set-password', { token });
+}
+
+export function setPasswordLinkQueryOptions(token: string) {
+  return queryOptions({ queryKey: partnerKeys.setPasswordLink(token), queryFn: () => getSetPasswordLink(token), retry: false, enabled: token !== '' });
+}
+
+export function useSetPasswordLink(token: string) {
+  return useQuery(setPasswordLinkQueryOptions(token));
+}
+
+export function useSetPassword() {
+  return useMutation({ mutationFn: (input: { token: string; password: string }) => partnerApi.send('/auth/set-password', input) });
 }
