@@ -132,8 +132,10 @@ export async function grantOfLink(db: Kysely<Database>, identifier: string, toke
   );
 }
 
-export async function markGrantOpened(db: Kysely<Database>, id: number, at: string): Promise<void> {
-  await db.updateTable('accessGrants').set({ lastOpenedAt: at }).where('id', '=', id).execute();
+/** False when the grant is gone (taken back a moment ago). On PostgreSQL the row stays locked until commit. */
+export async function markGrantOpened(db: Kysely<Database>, id: number, at: string): Promise<boolean> {
+  const updated = await db.updateTable('accessGrants').set({ lastOpenedAt: at }).where('id', '=', id).executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }
 
 /** Requests nobody answered within the time kept: deleted with the personal data in them. */

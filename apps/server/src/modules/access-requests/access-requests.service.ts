@@ -175,8 +175,10 @@ export async function linkLogin(ctx: AppContext, address: string, input: { ident
   const grant = await ctx.attempts.attempt(LINK_LOGIN_POLICY, input.identifier, address, () => repo.grantOfLink(ctx.db, input.identifier, hashToken(input.link)));
   if (!grant) throw new AppError(401, ACCESS_REQUEST_MESSAGES.linkInvalid);
   return ctx.db.transaction().execute(async (trx) => {
+    // First, so a take-back racing this one either waits for it (and then ends the new session) or
+    // has already won (and the link is refused, as it would be a moment later).
+    if (!(await repo.markGrantOpened(trx, grant.id, ctx.now().toISOString()))) throw new AppError(401, ACCESS_REQUEST_MESSAGES.linkInvalid);
     await revokeGrantSessions(trx, grant.id);
-    await repo.markGrantOpened(trx, grant.id, ctx.now().toISOString());
     // Sessions live on the real clock, as the access code's (guest.service).
     return createGuestSession(trx, grant.memorialId, grant.accessCodeVersion, new Date(), grant.id);
   });
