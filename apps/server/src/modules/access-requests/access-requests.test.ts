@@ -154,6 +154,15 @@ describe('asking the family and the personal link', () => {
     expect(await subscriptions()).toEqual([]);
   });
 
+  it('a person who lost the e-mail asks again: the new link works, the old one stops, one person with access', async () => {
+    const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'clave1' } });
+    const first = await letIn(memorial.identifier, token, 'abuela@example.pe');
+    const second = await letIn(memorial.identifier, token, 'abuela@example.pe');
+    expect((await openLink(memorial.identifier, first)).status).toBe(401);
+    expect((await openLink(memorial.identifier, second)).status).toBe(200);
+    expect((await waiting(token, memorial.identifier)).grants).toHaveLength(1);
+  });
+
   it('one visitor session per link: opening it on another phone ends the first', async () => {
     const { memorial, token } = await makeOwner(t.db, { memorial: { type: 'P', accessCode: 'clave1' } });
     const secret = await letIn(memorial.identifier, token, 'hermano@example.pe');
