@@ -106,6 +106,8 @@ const CASES: Case[] = [
   },
   { method: 'GET', route: '/api/partner/memorials/:number/card.pdf', path: () => `/api/partner/memorials/${f.pendingContract}/card.pdf`, staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 } },
   { method: 'GET', route: '/api/partner/memorials/:number/plaque.pdf', path: () => `/api/partner/memorials/${f.pendingContract}/plaque.pdf`, staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 } },
+  { method: 'GET', route: '/api/partner/statement', path: () => '/api/partner/statement?month=2026-01', staff: ADMIN_ONLY },
+  { method: 'GET', route: '/api/partner/statement.csv', path: () => '/api/partner/statement.csv?month=2026-01', staff: ADMIN_ONLY },
 ];
 
 /** Open without a session by design: the first sign-in step, sign-out, and the set-password link. */

@@ -4,5 +4,6 @@ import type { PartnerRouteModule } from './partner.routes';
 import { partnerSaleRoutes } from './partner-sale.routes';
 import { partnerMemorialRoutes } from './partner-memorials.routes';
 import { partnerPrintRoutes } from './partner-print.routes';
+import { partnerStatementRoutes } from './partner-statement.routes';
 
-export const PARTNER_ROUTE_MODULES: PartnerRouteModule[] = [partnerSaleRoutes, partnerMemorialRoutes, partnerPrintRoutes];
+export const PARTNER_ROUTE_MODULES: PartnerRouteModule[] = [partnerSaleRoutes, partnerMemorialRoutes, partnerPrintRoutes, partnerStatementRoutes];
