@@ -9,11 +9,14 @@
 //   npm run bench -- web --save-reports D  also write each run's Lighthouse report (JSON) into folder D
 //   npm run bench -- web --tasks           also where each page's TBT comes from (web/lighthouse-tasks.ts)
 //   npm run bench -- web --pages landing   only the pages whose name holds one of the words (comma-separated)
+//   npm run bench -- web --account         only the signed-in pages /account and /account/notifications
+//                                          (server-rendered and SPA-only), in turns with the floor page
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { measureBundles, printBundleReport } from './web/bundle-sizes';
 import { measureDoors, printDoors } from './web/doors';
 import { measureGuestBundle, printGuestBundle, runGuestLighthouse } from './web/guest-page';
+import { runAccountLighthouse } from './web/account-pages';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -33,5 +36,9 @@ if (!process.argv.includes('--no-lighthouse')) {
   const saveAt = process.argv.indexOf('--save-reports');
   const pagesAt = process.argv.indexOf('--pages');
   const pages = pagesAt > 0 ? (process.argv[pagesAt + 1] ?? '').split(',').filter(Boolean) : [];
-  await runGuestLighthouse(runs, saveAt > 0 ? path.resolve(process.argv[saveAt + 1] ?? 'lighthouse-reports') : undefined, process.argv.includes('--tasks'), pages);
+  if (process.argv.includes('--account')) {
+    await runAccountLighthouse(runs, process.argv.includes('--tasks'));
+  } else {
+    await runGuestLighthouse(runs, saveAt > 0 ? path.resolve(process.argv[saveAt + 1] ?? 'lighthouse-reports') : undefined, process.argv.includes('--tasks'), pages);
+  }
 }

@@ -49,7 +49,7 @@ export function printGuestBundle(size: GuestBundleSize | null): void {
 }
 
 
-interface LighthouseFigures {
+export interface LighthouseFigures {
   performance: number;
   accessibility: number;
   lcpMs: number;
@@ -68,8 +68,9 @@ interface LighthouseFigures {
 }
 
 /** One audit's figures, or null when Lighthouse could not measure (its runtime error is printed). */
-async function audit(url: string, port: number, saveAs?: string, tasks = false): Promise<LighthouseFigures | null> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+export async function audit(url: string, port: number, saveAs?: string, tasks = false, keepStorage = false): Promise<LighthouseFigures | null> {
+  // keepStorage: a signed-in page keeps its session (the caller empties the HTTP cache itself).
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: keepStorage });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   if (saveAs) {
     fs.mkdirSync(path.dirname(saveAs), { recursive: true });
@@ -101,11 +102,11 @@ async function audit(url: string, port: number, saveAs?: string, tasks = false):
  * A page with one heading and one line, no style, no script, no picture: its TBT is what Lighthouse's
  * own connection costs on this machine (the page's script context, made at commit; decision 021).
  */
-const FLOOR_PAGE =
+export const FLOOR_PAGE =
   '<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Hola</title><h1>Hola</h1><p>Una línea de texto.</p></html>';
 
 /** Serves `server` on a free port of 127.0.0.1; its address. */
-async function staticPage(server: http.Server): Promise<string> {
+export async function staticPage(server: http.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('the floor page has no port');
@@ -201,7 +202,7 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = fal
     ] as const;
     console.log(`\nLighthouse 12 mobile preset (simulated slow 4G, 4× CPU), median of ${runs} runs`);
     console.log(`targets (issue 13): Performance ≥ 98, LCP ≤ 1200 ms, TBT ≤ 50 ms, CLS ≤ 0.02, Accessibility 100; landing and login JS ≤ 40 KB\n`);
-    console.log(`${'page'.padEnd(32)} ${'Perf'.padStart(5)} ${'FCP ms'.padStart(8)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(7)} ${'A11y'.padStart(5)} ${'JS wire'.padStart(9)} ${'all wire'.padStart(9)} ${'images'.padStart(6)}`);
+    console.log(FIGURES_HEADER);
     for (const [name, url] of targets) {
       if (pages.length > 0 && !pages.some((word) => name.includes(word))) continue;
       const results: LighthouseFigures[] = [];
@@ -210,21 +211,7 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = fal
         const figures = await audit(url, chrome.port, saveAs, tasks);
         if (figures) results.push(figures);
       }
-      if (results.length === 0) {
-        console.log(`${name.padEnd(32)} no successful run`);
-        continue;
-      }
-      const median = (pick: (r: LighthouseFigures) => number) => {
-        const values = results.map(pick).sort((a, b) => a - b);
-        return values[Math.floor(values.length / 2)] ?? Number.NaN;
-      };
-      const spread = `LCP ${Math.min(...results.map((r) => r.lcpMs)).toFixed(0)}–${Math.max(...results.map((r) => r.lcpMs)).toFixed(0)}, TBT ${Math.min(...results.map((r) => r.tbtMs)).toFixed(0)}–${Math.max(...results.map((r) => r.tbtMs)).toFixed(0)}`;
-      console.log(
-        `${name.padEnd(32)} ${String(median((r) => r.performance)).padStart(5)} ${median((r) => r.fcpMs).toFixed(0).padStart(8)} ${median((r) => r.lcpMs).toFixed(0).padStart(8)} ${median((r) => r.tbtMs).toFixed(0).padStart(8)} ${median((r) => r.cls).toFixed(3).padStart(7)} ${String(median((r) => r.accessibility)).padStart(5)} ${kb(median((r) => r.jsBytes)).padStart(9)} ${kb(median((r) => r.totalBytes)).padStart(9)} ${String(median((r) => r.images)).padStart(6)}   (${results.length} runs; ${spread})`,
-      );
-      const elements = [...new Set(results.map((r) => r.lcpElement))];
-      console.log(`${''.padEnd(32)} LCP element: ${elements.join('; ')}`);
-      if (tasks) console.log(`${''.padEnd(32)} TBT by task (simulated, mean per run, ms): ${describeBlocking(results.map((r) => r.blocking ?? new Map<TaskKind, number>()))}`);
+      printFigures(name, results, tasks);
     }
   } finally {
     chrome.kill();
@@ -232,3 +219,24 @@ export async function runGuestLighthouse(runs = 3, saveDir?: string, tasks = fal
     await server.stop();
   }
 }
+
+/** One page's line: medians of its runs, the spread, the LCP element (and, with tasks, TBT by kind). */
+export function printFigures(name: string, results: LighthouseFigures[], tasks = false): void {
+  if (results.length === 0) {
+    console.log(`${name.padEnd(32)} no successful run`);
+    return;
+  }
+  const median = (pick: (r: LighthouseFigures) => number) => {
+    const values = results.map(pick).sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)] ?? Number.NaN;
+  };
+  const spread = `LCP ${Math.min(...results.map((r) => r.lcpMs)).toFixed(0)}–${Math.max(...results.map((r) => r.lcpMs)).toFixed(0)}, TBT ${Math.min(...results.map((r) => r.tbtMs)).toFixed(0)}–${Math.max(...results.map((r) => r.tbtMs)).toFixed(0)}`;
+  console.log(
+    `${name.padEnd(32)} ${String(median((r) => r.performance)).padStart(5)} ${median((r) => r.fcpMs).toFixed(0).padStart(8)} ${median((r) => r.lcpMs).toFixed(0).padStart(8)} ${median((r) => r.tbtMs).toFixed(0).padStart(8)} ${median((r) => r.cls).toFixed(3).padStart(7)} ${String(median((r) => r.accessibility)).padStart(5)} ${kb(median((r) => r.jsBytes)).padStart(9)} ${kb(median((r) => r.totalBytes)).padStart(9)} ${String(median((r) => r.images)).padStart(6)}   (${results.length} runs; ${spread})`,
+  );
+  const elements = [...new Set(results.map((r) => r.lcpElement))];
+  console.log(`${''.padEnd(32)} LCP element: ${elements.join('; ')}`);
+  if (tasks) console.log(`${''.padEnd(32)} TBT by task (simulated, mean per run, ms): ${describeBlocking(results.map((r) => r.blocking ?? new Map<TaskKind, number>()))}`);
+}
+
+export const FIGURES_HEADER = `${'page'.padEnd(32)} ${'Perf'.padStart(5)} ${'FCP ms'.padStart(8)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(7)} ${'A11y'.padStart(5)} ${'JS wire'.padStart(9)} ${'all wire'.padStart(9)} ${'images'.padStart(6)}`;

@@ -85,7 +85,17 @@ export async function logIn(page: Page, owner: Owner, memorialName = owner.memor
   await page.getByRole('heading', { level: 1, name: memorialName }).waitFor();
   // The page may arrive rendered by the server (decision 028): its buttons answer once React has
   // hydrated it, and the toasts' live region is mounted only then.
+  await accountLive(page);
   await page.locator('.toaster').waitFor({ state: 'attached' });
+}
+
+/**
+ * The account pages arrive rendered by the server and start their script after the first paint
+ * (docs/decisions/028): a test waits for `<html data-hydrated>` before it taps, as a person waits
+ * for the page to answer.
+ */
+export async function accountLive(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 /** Polls `read` until `check` passes (server-side effects of the page's calls). */

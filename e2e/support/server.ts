@@ -56,6 +56,19 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
   throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
 }
 
+/**
+ * The compiled server and CLI: this test run's (the global setup's), or, outside Vitest (the
+ * benchmarks of bench/), the ones `npm run build` writes to apps/server/dist.
+ */
+function compiled(): { server: string; admin: string } {
+  try {
+    return inject('compiledServer');
+  } catch {
+    const dist = path.join(ROOT, 'apps/server/dist');
+    return { server: path.join(dist, 'server.js'), admin: path.join(dist, 'admin.js') };
+  }
+}
+
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run "npm run build" first (npm test does it).');
@@ -83,7 +96,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   });
 
   let log = '';
-  const child = spawn(process.execPath, [inject('compiledServer').server], {
+  const child = spawn(process.execPath, [compiled().server], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,7 +138,7 @@ export interface CreatedContract {
  * CLI mails.
  */
 export async function runAdmin(server: TestServer, args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [inject('compiledServer').admin, ...args], { cwd: ROOT, env: server.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [compiled().admin, ...args], { cwd: ROOT, env: server.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -5,6 +5,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
 import { prepareAccountPage } from './account-page/hydrate';
+import { MarkLive } from './app/mark-live';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -20,6 +21,7 @@ async function start(root: HTMLElement): Promise<void> {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <MarkLive />
       </QueryClientProvider>
     </StrictMode>
   );

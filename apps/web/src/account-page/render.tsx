@@ -15,6 +15,7 @@ import {
   type AccountRenderOutput,
 } from '@recuerdos/shared/account-page';
 import type { OwnerPersonData } from '@recuerdos/shared/api-types';
+import { MarkLive } from '../app/mark-live';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
 import { accountKeys } from '../lib/account/keys';
@@ -44,6 +45,7 @@ export async function renderAccountPage({ page, user, answers, config }: Account
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <MarkLive />
         </QueryClientProvider>
       </StrictMode>,
     ),

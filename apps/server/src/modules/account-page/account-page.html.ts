@@ -1,7 +1,8 @@
 // The server-rendered account documents (docs/decisions/028): the SPA's index.html with the page's
 // markup in #root, its data as a JSON block, its title, and the styles and modules of the page's
-// lazy route chunks requested with the document (from the SPA's build manifest) — without them the
-// browser would learn of the page's styles only after the entry ran, and the page would paint bare.
+// lazy route chunks (from the SPA's build manifest): their styles with the document — without them
+// the browser would learn of them only after the entry ran, and the page would paint bare — and
+// their modules with the entry, after the first paint.
 import {
   ACCOUNT_DATA_ELEMENT_ID,
   ACCOUNT_PAGE_NAMES,
@@ -10,7 +11,7 @@ import {
   type AccountRenderOutput,
 } from '@recuerdos/shared/account-page';
 import { jsonForHtml } from '@recuerdos/shared/site-config';
-import { escapeHtml } from '../../http/html';
+import { afterPaintStarter, escapeHtml } from '../../http/html';
 import { readBuildManifest, type BuildManifest } from '../../http/build-manifest';
 
 export interface AccountPageAssets {
@@ -51,16 +52,30 @@ export function readAccountPageAssets(distDir: string): Record<AccountPageName, 
   return result as Record<AccountPageName, AccountPageAssets>;
 }
 
-/** `index` is the SPA's index.html with its site configuration already in place. */
-export function accountDocument(index: string, rendered: AccountRenderOutput, assets: AccountPageAssets): string {
-  const links = [
+/**
+ * `index` is the SPA's index.html with its site configuration already in place. Its entry script,
+ * module preloads and font preloads give way to the light pages' after-paint starter (decision 021):
+ * the page is whole before any script runs, and on a phone's slow link ~200 KB of JavaScript asked
+ * for with the document would share the first paint's bandwidth. The starter asks for the entry,
+ * its imports and the page's route chunks together once the first paint is on screen.
+ */
+export function accountDocument(index: string, rendered: AccountRenderOutput, assets: AccountPageAssets): { html: string; scriptHash: string } {
+  const entry = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/.exec(index)?.[1];
+  const preloads = [...index.matchAll(/<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g)].map((match) => match[1] ?? '');
+  if (!entry) throw new Error('The SPA index.html has no entry script');
+  const starter = afterPaintStarter(entry, [...new Set([...preloads, ...assets.modules])].filter((href) => href !== entry));
+  const head = [
     ...assets.styles.filter((href) => !index.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...assets.modules.filter((href) => !index.includes(`"${href}"`)).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    `<script type="module">${starter.code}</script>`,
     `<script type="application/json" id="${ACCOUNT_DATA_ELEMENT_ID}">${jsonForHtml(rendered.data)}</script>`,
   ].join('');
-  return index
+  const html = index
+    .replace(/\s*<script type="module"(?: crossorigin)? src="[^"]+"><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload"(?: crossorigin)? href="[^"]+">/g, '')
+    .replace(/\s*<link rel="preload" href="[^"]+" as="font"[^>]*>/g, '')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
     // Replacer functions: the owner's words may hold `$&` and the like.
-    .replace('</head>', () => `${links}</head>`)
+    .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+  return { html, scriptHash: starter.hash };
 }

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { documentUser, sessionCookieFor, sessionCookieToken } from '../../auth/session-cookie';
 import type { UserSession } from '../../auth/sessions';
 import { createIndexHtml, sendHtml, sendIndex } from '../../plugins/web';
+import { allowInline } from '../../plugins/security';
 import { presentSession } from '../user/user.presenter';
 import * as users from '../user/user.repository';
 import { accountDocument, readAccountPageAssets, type AccountPageAssets } from './account-page.html';
@@ -94,18 +95,19 @@ export const accountPageRoutes: FastifyPluginCallback<AccountPageOptions> = (app
     const loaded = await renderOnce();
     const user = loaded ? await pageUser(ctx, session) : null;
     if (!loaded || !user) return shell(reply);
-    let html: string;
+    let document: { html: string; scriptHash: string };
     try {
       const urls = loaded.render.accountReads(page, user).map((read) => read.url);
       const answers = await readAnswers(app, request, token, urls);
       const out = await loaded.render.renderAccountPage({ page, user, answers, config: siteConfig() });
-      html = accountDocument(index, out, loaded.assets[page]);
+      document = accountDocument(index, out, loaded.assets[page]);
     } catch (err) {
       // The owner still gets the page: the SPA renders it in the browser.
       request.log.error({ err }, 'The account page could not be rendered');
       return shell(reply);
     }
-    return sendHtml(request, reply.header('cache-control', PRIVATE_CACHE_CONTROL).header('vary', 'Cookie'), html);
+    allowInline(reply, { styles: [], scripts: [document.scriptHash] });
+    return sendHtml(request, reply.header('cache-control', PRIVATE_CACHE_CONTROL).header('vary', 'Cookie'), document.html);
   };
 
   app.get('/account', rendered('home'));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeAccount, makeGuestToken, makeMemorial, makeOwner } from '../../../test/factories';
+import { startedScripts } from '../../../test/inline-starter';
 import { createUserSession } from '../../auth/sessions';
 import { insertPost } from '../content/content.repository';
 
@@ -60,8 +61,14 @@ describe('an owner with a live session cookie', () => {
     expect(page.html).toContain(
       '<link rel="stylesheet" href="/assets/account-test.css"><link rel="stylesheet" href="/assets/post-card-test.css"><link rel="stylesheet" href="/assets/account-home-test.css">',
     );
-    expect(page.html).toContain('<link rel="modulepreload" crossorigin href="/assets/account-home-page-test.js">');
-    expect(page.html.match(/app-test\.js/g)).toHaveLength(1);
+    // The scripts after the first paint (decision 021): the entry, then the page's route chunks.
+    expect(startedScripts(page.html, page.headers.get('content-security-policy'))).toEqual([
+      '/assets/app-test.js',
+      '/assets/react-test.js',
+      '/assets/account-layout-test.js',
+      '/assets/post-card-test.js',
+      '/assets/account-home-page-test.js',
+    ]);
     // The client's data: the owner and what was read; never the token.
     const data = /<script type="application\/json" id="account-data">(.*?)<\/script>/.exec(page.html)?.[1];
     expect(JSON.parse(data ?? 'null')).toMatchObject({ user: { identifier: memorial.identifier, name: 'Ana', profilepath: '' } });

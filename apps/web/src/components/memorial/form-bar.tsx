@@ -11,12 +11,14 @@ interface FormBarProps {
   messagesAllowed?: boolean;
   picturesAllowed?: boolean;
   onOpen: (kind: PostKind) => void;
+  /** A finger or the keyboard on its way to a button: the dialog's code can start loading. */
+  onReach?: () => void;
 }
 
-export function FormBar({ label, messagesAllowed = true, picturesAllowed = true, onOpen }: FormBarProps) {
+export function FormBar({ label, messagesAllowed = true, picturesAllowed = true, onOpen, onReach }: FormBarProps) {
   if (!messagesAllowed && !picturesAllowed) return null;
   return (
-    <section className="form-bar" aria-label={label}>
+    <section className="form-bar" aria-label={label} onPointerDown={onReach} onFocus={onReach}>
       {messagesAllowed ? (
         <button type="button" className="form-bar__prompt" onClick={() => onOpen('message')}>
           Deja tu mensaje ...

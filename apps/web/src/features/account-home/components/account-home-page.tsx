@@ -3,7 +3,7 @@
 // (reorderable, deletable) and the visitors' approved memories (deletable). At 1100 px or more the
 // posts and the side column trade places. While a ceremony is upcoming, it is shown (and shared)
 // under the profile card, near the top of a phone's home (issue 28 §10).
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Post } from '@recuerdos/shared/api-types';
 import type { PostKind } from '@recuerdos/shared/post-schemas';
@@ -23,13 +23,17 @@ import { useDeletePost, type PostListName } from '../api/delete-post';
 import { useAdminPosts, useGuestApprovedPosts } from '../api/get-posts';
 import { useUpdateCardsOrder } from '../api/update-cards-order';
 import { FormBar } from '../../../components/memorial/form-bar';
-import { AddPostDialog } from './add-post-dialog';
 import { PermissionsPanel } from './permissions-panel';
 import { CeremoniesPanel, UpcomingCeremonies } from '../../remembrance/components/ceremonies-panel';
 import { AccessRequestsPanel } from '../../access-requests/components/access-requests-panel';
 import { SortablePosts } from './sortable-posts';
 import { VisitsSummary } from './visits-summary';
+import { lazyTool, usePreloadWhenIdle } from '../../../lib/lazy-tool';
 import './account-home.css';
+
+// The add dialog (its form, the cropper, the resumable video upload, the schemas) loads when the
+// owner reaches for the form bar, or once the page is idle: not before the home paints (issue 27 §2).
+const addPostDialog = lazyTool(() => import('./add-post-dialog'), (module) => module.AddPostDialog);
 
 interface Deleting {
   post: Post;
@@ -45,9 +49,12 @@ export function AccountHomePage() {
   const removal = useDeletePost(identifier);
   const { mutate: reorder } = useUpdateCardsOrder(identifier);
   const [adding, setAdding] = useState<PostKind | null>(null);
+  // Mounted from the first opening on, so closing it behaves as it always did.
+  const [addingUsed, setAddingUsed] = useState(false);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [viewing, setViewing] = useState<{ path: string; poster?: string | undefined; description: string } | null>(null);
   usePageMeta(person.data?.fullname ?? 'Inicio', 'Tu memorial en Recuerdos.');
+  usePreloadWhenIdle([addPostDialog]);
 
   if (person.isPending) return <PageSpinner label="Cargando tu memorial…" />;
   if (!person.data) {
@@ -97,7 +104,14 @@ export function AccountHomePage() {
         <UpcomingCeremonies person={person.data} />
       </div>
       <div className="home__posts">
-        <FormBar label="Agregar una publicación" onOpen={setAdding} />
+        <FormBar
+          label="Agregar una publicación"
+          onReach={() => void addPostDialog.preload().catch(() => undefined)}
+          onOpen={(kind) => {
+            setAddingUsed(true);
+            setAdding(kind);
+          }}
+        />
         <section aria-labelledby="owner-posts-title" className="home__section">
           <h2 id="owner-posts-title">Publicaciones</h2>
           {adminPosts.isPending ? (
@@ -136,7 +150,11 @@ export function AccountHomePage() {
         <CeremoniesPanel person={person.data} />
         <AccessRequestsPanel person={person.data} />
       </div>
-      <AddPostDialog kind={adding} onClose={() => setAdding(null)} />
+      {addingUsed ? (
+        <Suspense fallback={null}>
+          <addPostDialog.Component kind={adding} onClose={() => setAdding(null)} />
+        </Suspense>
+      ) : null}
       <DeletePostDialog open={deleting !== null} deleting={removal.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
       <MediaViewer path={viewing?.path ?? null} poster={viewing?.poster} description={viewing?.description ?? ''} onClose={() => setViewing(null)} />
     </div>
