@@ -198,3 +198,37 @@ export const correctRitesSchema = z.object({
   rites: z.array(saleRiteSchema).max(SALE_LIMITS.rites, S.tooManyRites),
 });
 export type CorrectRitesInput = z.input<typeof correctRitesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The back office (issue 30 §7)
+
+export const BACKOFFICE_PARTNER_MESSAGES = {
+  created: 'Socio creado con su primera sede',
+  suspended: 'Socio suspendido: su personal ya no puede ingresar',
+  resumed: 'Socio reactivado',
+  notFound: 'No encontramos ese socio',
+  rucTaken: 'Ya existe un socio con ese RUC',
+  commissionInvalid: 'La comisión debe ser un porcentaje de 0 a 100, con hasta dos decimales',
+} as const;
+
+/** The operator's form: the same fields and rules as `admin create-partner`. */
+export const createPartnerSchema = z.object({
+  name: requiredText(M.nameRequired).max(PARTNER_LIMITS.nameMax, M.tooLong),
+  legalName: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(PARTNER_LIMITS.nameMax, M.tooLong)),
+  ruc: rucField,
+  commission: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim() || '0')
+    .refine((v) => /^\d{1,3}([.,]\d{1,2})?$/.test(v) && Number(v.replace(',', '.')) <= 100, BACKOFFICE_PARTNER_MESSAGES.commissionInvalid),
+  branch: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim() || 'Sede principal')
+    .pipe(z.string().max(PARTNER_LIMITS.branchNameMax, M.tooLong)),
+});
+export type CreatePartnerInput = z.input<typeof createPartnerSchema>;

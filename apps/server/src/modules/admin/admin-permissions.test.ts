@@ -8,6 +8,7 @@ import { limaDate } from '@recuerdos/shared/dates';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
 import { makeOperator, operatorToken } from '../../../test/operators';
+import { makePartner } from '../../../test/partners';
 import { createContract } from '../contract/contract.service';
 import { fileComplaint } from '../complaint/complaint.service';
 import { insertPost } from '../content/content.repository';
@@ -101,6 +102,10 @@ const CASES: Case[] = [
   { method: 'POST', route: '/api/admin/reports/:id/hide', path: async () => `/api/admin/reports/${await newReport()}/hide`, body: { reason: 'Contenido ofensivo' } },
   { method: 'POST', route: '/api/admin/reports/:id/dismiss', path: async () => `/api/admin/reports/${await newReport()}/dismiss`, body: { note: '' } },
   { method: 'GET', route: '/api/admin/audit', path: async () => '/api/admin/audit' },
+  { method: 'GET', route: '/api/admin/partners', path: async () => '/api/admin/partners' },
+  { method: 'POST', route: '/api/admin/partners', path: async () => '/api/admin/partners', body: { name: 'Funeraria Nueva', ruc: '20100047218', commission: '10' } },
+  { method: 'POST', route: '/api/admin/partners/:id/suspend', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/suspend` },
+  { method: 'POST', route: '/api/admin/partners/:id/resume', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/resume` },
 ];
 
 /** Open without a session by design: the first login step, logout, and the set-password link. */

@@ -11,6 +11,7 @@ import { contractBackofficeRoutes } from '../contract/contract.backoffice.routes
 import { requireOperator } from '../operator/operator.guard';
 import { actorOf, type OperatorSession } from '../operator/operator.service';
 import { reportBackofficeRoutes } from '../report/report.routes';
+import { partnerBackofficeRoutes } from '../partner/partner.backoffice';
 
 const sessions = new WeakMap<FastifyRequest, OperatorSession>();
 
@@ -35,4 +36,5 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   await complaintBackofficeRoutes(app, { ctx, operator });
   await reportBackofficeRoutes(app, { ctx, actor });
   await auditRoutes(app, { ctx });
+  await partnerBackofficeRoutes(app, { ctx, actor });
 }

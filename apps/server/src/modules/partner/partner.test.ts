@@ -235,3 +235,38 @@ describe("a partner's branches and staff", () => {
     expect(staff.body.data.staff).toContainEqual({ id: adviser.body.data.id, email: 'nuevo@sanmartin.pe', name: 'Ana Ríos', role: 'adviser', branchId: branch.id, branch: 'Sede Miraflores', hasPassword: false });
   });
 });
+
+describe('the partners in the back office', () => {
+  it('an operator lists, creates (RUC checked, in Spanish) and suspends partners, each change in the audit trail', async () => {
+    const { makeOperator, operatorToken, asOperator } = await import('../../../test/operators');
+    const operator = await makeOperator(t.db);
+    const headers = asOperator(await operatorToken(t.db, operator));
+    const before = await count('partners');
+    const bad = await t.postJson('/api/admin/partners', { name: 'Funeraria X', ruc: '20100047219' }, headers);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('El RUC no es válido: revisa el último dígito');
+    const short = await t.postJson('/api/admin/partners', { name: 'Funeraria X', ruc: '2010004721' }, headers);
+    expect(short.body.message).toBe('El RUC debe tener 11 dígitos');
+    expect(await count('partners')).toBe(before);
+
+    const ruc = uniqueRuc();
+    const created = await t.postJson<{ partner: { id: number } }>('/api/admin/partners', { name: 'Camposanto El Sol', ruc: ` ${ruc} `, commission: '7,5' }, headers);
+    expect(created.status).toBe(200);
+    const id = created.body.data.partner.id;
+    const taken = await t.postJson('/api/admin/partners', { name: 'Otro', ruc }, headers);
+    expect(taken.status).toBe(409);
+    const listed = await t.get<{ partners: { id: number; commissionPercent: number; branches: number; suspended: boolean }[] }>('/api/admin/partners', headers);
+    expect(listed.body.data.partners.find((p) => p.id === id)).toMatchObject({ commissionPercent: 7.5, branches: 1, suspended: false });
+
+    const staff = await makePartnerUser(t.db, { id }, { role: 'admin' });
+    const session = await partnerToken(t.db, staff);
+    expect((await t.postJson(`/api/admin/partners/${id}/suspend`, {}, headers)).status).toBe(200);
+    expect((await t.get('/api/partner/auth/me', asPartner(session))).status).toBe(401);
+    const audit = await t.db.selectFrom('auditLog').select(['action', 'operatorEmail']).where('target', '=', `socio:${id}`).orderBy('id').execute();
+    expect(audit).toEqual([
+      { action: 'partner.created', operatorEmail: operator.email },
+      { action: 'partner.suspended', operatorEmail: operator.email },
+    ]);
+    expect((await t.postJson('/api/admin/partners/999999/resume', {}, headers)).status).toBe(404);
+  });
+});
