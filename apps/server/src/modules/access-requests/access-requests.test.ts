@@ -3,6 +3,7 @@
 // permissions, survives a new access code and stops when the access is taken back; declining, blocking,
 // who may answer, the one answer every request gets, the limits (a burst of 100 from one address
 // stores 3), the daily summary and the expiry with its personal data.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_REQUEST_MESSAGES, type AccessRequestsData } from '@recuerdos/shared/access-requests';
 import type { GuestViewData } from '@recuerdos/shared/api-types';
@@ -385,5 +386,35 @@ describe('the one answer and the limits', () => {
     const rows = await requestRows(memorial.id);
     expect(rows.map((r) => r.email)).toEqual(['reciente@example.pe']);
     clock = new Date('2030-05-10T15:00:00Z');
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.log('access-requests.test: the two-instance case not run (reason: TEST_REDIS_URL is not set)');
+
+describe.skipIf(!redisUrl)('two instances sharing one Redis and one database', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer({ env: { REDIS_URL: redisUrl ?? '', REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}:`, TRUST_PROXY: '1' }, now: () => clock });
+    b = await startTestServer({ shareWith: a, env: { TRUST_PROXY: '1' }, now: () => clock });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('100 requests from one address released at once over both store at most 3', async () => {
+    const { memorial } = await makeOwner(a.db, { memorial: { type: 'P', accessCode: 'clave1' } });
+    const ip = freshIp();
+    const requests = Array.from({ length: 100 }, (_, n) => ({
+      path: '/api/access-requests/ask',
+      body: { id: memorial.identifier, name: `Persona ${n}`, email: `dos${n}@example.pe`, message: '', consent: true },
+      headers: { 'x-forwarded-for': ip },
+    }));
+    const statuses = (await Promise.all([releaseAtOnce(a.url, requests.filter((_, i) => i % 2 === 0)), releaseAtOnce(b.url, requests.filter((_, i) => i % 2 === 1))])).flat();
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const stored = await a.db.selectFrom('accessRequests').select('id').where('memorialId', '=', memorial.id).execute();
+    expect(stored).toHaveLength(3);
   });
 });
