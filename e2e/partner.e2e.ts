@@ -130,6 +130,19 @@ describe('the partner area at 390 px', () => {
       await page.getByRole('heading', { level: 1, name: 'Nuevo memorial' }).waitFor();
       await page.getByLabel('Sede').locator('option', { hasText: 'Sede Surco' }).waitFor({ state: 'attached' });
       await expectAccessible(page, 'el formulario del administrador');
+
+      // The admin adds an adviser to its branch and gets the link to hand over.
+      await page.getByRole('link', { name: 'Sedes y asesores' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sedes y asesores' }).waitFor();
+      await page.getByText('Sede Surco').first().waitFor();
+      await expectAccessible(page, 'sedes y asesores');
+      expect(await horizontalOverflow(page)).toBe(0);
+      await page.getByLabel('Nombre del asesor').fill('Ana Ríos');
+      await page.getByLabel('Correo electrónico del asesor').fill(uniqueEmail('asesora'));
+      await page.getByLabel('Sede del asesor').selectOption({ label: 'Sede Surco' });
+      await page.getByRole('button', { name: 'Agregar asesor' }).click();
+      await page.getByText('/socios/set-password?token=', { exact: false }).waitFor();
+      await page.getByText('Ana Ríos', { exact: false }).first().waitFor();
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

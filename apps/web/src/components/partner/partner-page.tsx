@@ -38,6 +38,11 @@ export function PartnerPage({ title, intro, children }: { title: string; intro?:
               <NavLink to="/socios/memoriales" end>
                 Memoriales registrados
               </NavLink>
+              {session.user.role === 'admin' ? (
+                <NavLink to="/socios/personal" end>
+                  Sedes y asesores
+                </NavLink>
+              ) : null}
             </nav>
           </>
         ) : null}

@@ -3,5 +3,6 @@ export const partnerKeys = {
   all: ['partner'] as const,
   branches: () => ['partner', 'branches'] as const,
   memorials: () => ['partner', 'memorials'] as const,
+  staff: () => ['partner', 'staff'] as const,
   setPasswordLink: (token: string) => ['partner', 'set-password', token] as const,
 };
