@@ -7,7 +7,7 @@
 // link and print it on the cards (issue 28 §1).
 import { useState } from 'react';
 import type { Flag, OwnerPersonData, ProfileType } from '@recuerdos/shared/api-types';
-import { MESSAGES } from '@recuerdos/shared/fields';
+import { MESSAGES } from '@recuerdos/shared/messages';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { sharedAccessCode, visitorsCan, visitorsMayLeaveMemories } from '@recuerdos/shared/share';
 import { Checkbox, ChoiceGroup, Radio, SelectField, TextField } from '../../../components/field';
