@@ -143,6 +143,12 @@ describe('the partner area at 390 px', () => {
       await page.getByRole('button', { name: 'Agregar asesor' }).click();
       await page.getByText('/socios/set-password?token=', { exact: false }).waitFor();
       await page.getByText('Ana Ríos', { exact: false }).first().waitFor();
+
+      // The month's statement: nothing sold yet by this camposanto.
+      await page.getByRole('link', { name: 'Estado del mes' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Estado del mes' }).waitFor();
+      await page.getByRole('table', { name: /Camposanto Los Olivos/ }).getByRole('rowheader', { name: 'Total' }).waitFor();
+      await expectAccessible(page, 'el estado del mes');
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();

@@ -61,3 +61,12 @@ export interface PartnerMemorialData {
   /** Rites can be corrected until the family activates the contract. */
   canCorrectRites: boolean;
 }
+
+/** A month's statement of a partner (issue 30 §6): counts per branch and seller, no amounts yet. */
+export interface PartnerStatementData {
+  month: string;
+  partner: string;
+  commissionPercent: number;
+  rows: { branch: string; seller: string; created: number; activated: number }[];
+  total: { created: number; activated: number };
+}

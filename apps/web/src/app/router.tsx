@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: 'socios/set-password', lazy: page(() => import('../features/partner-auth/components/partner-set-password-page'), 'PartnerSetPasswordPage') },
       { path: 'socios/vender', lazy: page(() => import('../features/partner-sale/components/sale-page'), 'SalePage') },
       { path: 'socios/personal', lazy: page(() => import('../features/partner-staff/components/staff-page'), 'StaffPage') },
+      { path: 'socios/estado', lazy: page(() => import('../features/partner-statement/components/statement-page'), 'StatementPage') },
       { path: 'socios/memoriales', lazy: page(() => import('../features/partner-memorials/components/memorials-page'), 'MemorialsPage') },
       // Spec §2: any other /account/* redirects to /, logged in or not.
       { path: 'account/*', element: <Navigate to="/" replace /> },

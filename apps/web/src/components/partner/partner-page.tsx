@@ -39,9 +39,14 @@ export function PartnerPage({ title, intro, children }: { title: string; intro?:
                 Memoriales registrados
               </NavLink>
               {session.user.role === 'admin' ? (
-                <NavLink to="/socios/personal" end>
-                  Sedes y asesores
-                </NavLink>
+                <>
+                  <NavLink to="/socios/personal" end>
+                    Sedes y asesores
+                  </NavLink>
+                  <NavLink to="/socios/estado" end>
+                    Estado del mes
+                  </NavLink>
+                </>
               ) : null}
             </nav>
           </>

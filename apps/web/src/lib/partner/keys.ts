@@ -4,5 +4,6 @@ export const partnerKeys = {
   branches: () => ['partner', 'branches'] as const,
   memorials: () => ['partner', 'memorials'] as const,
   staff: () => ['partner', 'staff'] as const,
+  statement: (month: string) => ['partner', 'statement', month] as const,
   setPasswordLink: (token: string) => ['partner', 'set-password', token] as const,
 };
