@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const REDACTED = '[redacted]';
 const USER_PATH_NAMES = new Set(['login', 'logout', 'renew-token', 'change-password', 'restore-password', 'forgot-password', 'guest']);
-const SENSITIVE_HEADERS = new Set(['token', 'guest', 'operator', 'authorization', 'cookie', 'set-cookie']);
+const SENSITIVE_HEADERS = new Set(['token', 'guest', 'operator', 'partner', 'authorization', 'cookie', 'set-cookie']);
 
 export function redactUrl(url: string): string {
   const [pathname = '', query] = url.split('?', 2);
@@ -36,6 +36,7 @@ export const LOG_REDACT_PATHS = [
   'req.headers.token',
   'req.headers.guest',
   'req.headers.operator',
+  'req.headers.partner',
   'req.headers.authorization',
   'req.headers.cookie',
 ];
