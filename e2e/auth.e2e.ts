@@ -82,6 +82,8 @@ describe('session', () => {
       await page.waitForURL('**/account');
       // The owner's home is headed by the memorial's name.
       await page.getByRole('heading', { level: 1, name: 'Teodoro Ramos Huamán' }).waitFor();
+      // The server's markup shows first (decision 028); the login's hand-over is taken when the SPA starts.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as Partial<Record<string, string>> | null);
       expect(stored).toMatchObject({ email, name: 'Lucía', lastname: 'Ramos Ccori' });
       expect(stored?.token?.length).toBeGreaterThan(15);
@@ -100,6 +102,8 @@ describe('session', () => {
 
       await page.goto('/login');
       await page.waitForURL('**/account');
+      // The page arrives rendered by the server (decision 028): the menu answers once it is live.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       await expectAccessible(page, '/account');
 
       const current = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { token: string } | null);
