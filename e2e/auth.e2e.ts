@@ -93,12 +93,15 @@ describe('session', () => {
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/');
 
-      // A reload renews the session (the token rotates) and stays in the account area.
+      // A reload renews the session (the token rotates) and stays in the account area. The page may
+      // show before the renewal answers (decision 028: the server confirmed the session it rendered).
       await page.goto('/account/personal');
       await page.getByRole('heading', { level: 1, name: 'Datos personales' }).waitFor();
-      const renewed = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { token: string } | null);
-      expect(renewed?.token).toBeTruthy();
-      expect(renewed?.token).not.toBe(stored?.token);
+      await page.waitForFunction((old) => {
+        const user = JSON.parse(localStorage.getItem('user') ?? 'null') as { token?: string } | null;
+        return Boolean(user?.token) && user?.token !== old;
+      }, stored?.token ?? '');
+      expect(new URL(page.url()).pathname).toBe('/account/personal');
 
       await page.goto('/login');
       await page.waitForURL('**/account');
