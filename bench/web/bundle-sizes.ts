@@ -29,7 +29,11 @@ export const ROUTES: readonly (readonly [string, readonly string[]])[] = [
   ['/privacidad', ['src/features/legal/components/privacy-page.tsx']],
   ['/guest', ['src/features/guest-memorial/components/guest-page.tsx']],
   ['/account', ['src/features/account-shell/components/account-layout.tsx', 'src/features/account-home/components/account-home-page.tsx']],
+  ['/account/notifications', ['src/features/account-shell/components/account-layout.tsx', 'src/features/notifications/components/notifications-page.tsx']],
 ];
+
+/** Routes whose files are listed one by one (what the owner's phone fetches before first use, issue 27 §2). */
+const LISTED = new Set(['/account', '/account/notifications']);
 
 export interface RouteSize {
   route: string;
@@ -38,6 +42,8 @@ export interface RouteSize {
   /** The part loaded after the entry. */
   routeJs: number;
   css: number;
+  /** The route's own JS files (after the entry), gzip bytes, largest first. */
+  files: { file: string; gzip: number }[];
 }
 
 export interface BundleReport {
@@ -93,6 +99,10 @@ export function measureBundles(dist: string): BundleReport {
       js: sum(all.js),
       routeJs: sum(all.js.filter((file) => !entry.js.includes(file))),
       css: sum(all.css),
+      files: all.js
+        .filter((file) => !entry.js.includes(file))
+        .map((file) => ({ file, gzip: gzipSize(file) }))
+        .sort((a, b) => b.gzip - a.gzip),
     };
   });
   const fontFiles = fs.readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.woff2'));
@@ -116,7 +126,10 @@ export function printBundleReport(report: BundleReport): void {
   console.log(`\n${'route'.padEnd(20)} ${'JS total'.padStart(10)} ${'route JS'.padStart(10)} ${'CSS total'.padStart(10)}`);
   for (const row of report.routes) {
     if ('missing' in row) console.log(`${row.route.padEnd(20)} (not in the build)`);
-    else console.log(`${row.route.padEnd(20)} ${kb(row.js).padStart(10)} ${kb(row.routeJs).padStart(10)} ${kb(row.css).padStart(10)}`);
+    else {
+      console.log(`${row.route.padEnd(20)} ${kb(row.js).padStart(10)} ${kb(row.routeJs).padStart(10)} ${kb(row.css).padStart(10)}`);
+      if (LISTED.has(row.route)) for (const { file, gzip } of row.files) console.log(`    ${file.padEnd(44)} ${kb(gzip).padStart(9)}`);
+    }
   }
   console.log(`\nfonts: ${report.fonts.count} woff2 files, ${kb(report.fonts.bytes)} in all (a face is downloaded only when a page uses it)`);
 }

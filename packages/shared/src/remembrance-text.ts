@@ -1,5 +1,6 @@
 // What the guest page shows of the ceremonies and reminders (issue 14 §1, §2), without the forms'
-// schemas (remembrance.ts): the guest bundle imports this and must not pull zod in.
+// schemas (remembrance.ts): the guest bundle and the owner's home import this and must not pull zod
+// in (issue 27 §2). The forms' Spanish messages live here too, so a page can say them without zod.
 import { dateParts } from './dates';
 import { postDate } from './format';
 import { whatsappUrl, withAccessCode } from './share';
@@ -69,3 +70,49 @@ export function reminderConsentText(fullname: string): string {
     'con el enlace que trae cada correo. Puedo ejercer mis derechos de acceso, rectificación, cancelación y oposición (Ley N.° 29733).'
   );
 }
+
+export const EVENT_LIMITS = { titleMax: 80, placeMax: 160, mapUrlMax: 500, perMemorial: 30 } as const;
+
+export const EVENT_MESSAGES = {
+  kindRequired: 'Elige la ceremonia',
+  titleRequired: 'Escribe el nombre de la ceremonia',
+  titleMax: `El nombre puede tener hasta ${EVENT_LIMITS.titleMax} caracteres`,
+  dateRequired: 'Elige la fecha de la ceremonia',
+  dateInvalid: 'La fecha no es válida',
+  timeInvalid: 'Escribe la hora como 19:30',
+  placeRequired: 'Escribe el lugar de la ceremonia',
+  placeMax: `El lugar puede tener hasta ${EVENT_LIMITS.placeMax} caracteres`,
+  mapUrlInvalid: 'El enlace del mapa debe empezar con https://',
+  tooMany: `Un memorial puede tener hasta ${EVENT_LIMITS.perMemorial} ceremonias`,
+  notFound: 'No encontramos esta ceremonia',
+  saved: 'Ceremonia guardada',
+  deleted: 'Ceremonia eliminada',
+} as const;
+
+export const REMINDER_MESSAGES = {
+  consentRequired: 'Para enviarte recordatorios necesitamos tu autorización',
+  requested: 'Te enviamos un correo. Ábrelo y confirma para empezar a recibir los recordatorios',
+  confirmed: 'Listo. Te recordaremos las fechas de',
+  confirmInvalid: 'Este enlace de confirmación no es válido o ya venció. Vuelve a pedir los recordatorios desde el memorial',
+  unsubscribed: 'Listo. Ya no recibirás recordatorios de este memorial',
+  unsubscribeInvalid: 'Este enlace para darte de baja no es válido',
+  off: 'La familia desactivó los recordatorios de este memorial',
+  tooMany: 'Ya pediste recordatorios hace poco. Revisa tu correo o inténtalo más tarde',
+  settingsSaved: 'Recordatorios actualizados',
+} as const;
+
+/**
+ * The one-button page of a reminder's "stop" links: the web's /recordatorios/baja (the e-mail's link)
+ * and the server's page at the List-Unsubscribe address (what a person or an older mail client opens).
+ */
+export const UNSUBSCRIBE_PAGE = {
+  title: '¿Dejar de recibir recordatorios?',
+  lead: 'Ya no te escribiremos en las fechas de este memorial, y borraremos tu correo de su lista.',
+  button: 'Dejar de recibir recordatorios',
+  doneTitle: 'Listo',
+  doneText: 'Borramos tu correo de la lista de este memorial. Si algún día quieres volver a recibirlos, puedes pedirlos desde el memorial.',
+  goneTitle: 'Ya no recibes estos recordatorios',
+  goneText: 'Tu correo ya no está en la lista de este memorial. Si algún día quieres volver a recibirlos, puedes pedirlos desde el memorial.',
+  invalidTitle: 'No pudimos abrir este enlace',
+  invalidText: 'Revisa que el enlace esté completo, o usa el de «Dejar de recibir estos recordatorios» al pie de cualquiera de nuestros correos.',
+} as const;

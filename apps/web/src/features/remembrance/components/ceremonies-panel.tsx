@@ -3,141 +3,25 @@
 // honras, or their own), each shared by WhatsApp; past ones listed apart; and the switch that lets
 // family and visitors ask for e-mail reminders of the dates, with how many receive them. While any
 // is upcoming, `UpcomingCeremonies` gives them a place near the top of the home (issue 28 §10).
-import { useEffect, useRef, useState } from 'react';
-import {
-  EVENT_KINDS,
-  EVENT_KIND_KEYS,
-  EVENT_MESSAGES,
-  eventFormSchema,
-  eventWhatsappUrl,
-  eventWhen,
-  REMINDER_MESSAGES,
-  reminderConsentText,
-  type EventFormInput,
-  type EventKind,
-  type MemorialEvent,
-} from '@recuerdos/shared/remembrance';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { eventWhatsappUrl, eventWhen, REMINDER_MESSAGES, reminderConsentText, type MemorialEvent } from '@recuerdos/shared/remembrance-text';
 import type { OwnerPersonData } from '@recuerdos/shared/api-types';
 import { sharedAccessCode } from '@recuerdos/shared/share';
 import { Button } from '../../../components/button';
-import { SelectField, TextField } from '../../../components/field';
-import { FormAlert } from '../../../components/form-alert';
 import { WhatsAppIcon } from '../../../components/icons';
-import { Modal } from '../../../components/modal';
-import { FormDialog } from '../../../components/form-dialog';
 import { showToast } from '../../../components/toast';
 import { guestLink } from '../../../lib/account/guest-link';
-import { errorMessage } from '../../../lib/api-client';
 import { reportFailure } from '../../../lib/failure';
 import { bringIntoSight } from '../../../lib/bring-into-sight';
-import { useDeleteEvent, useEvents, useReminderSettings, useSaveEvent, useSubscribeMyself, useUpdateReminderSettings } from '../api/events';
+import { lazyTool, usePreloadWhenIdle } from '../../../lib/lazy-tool';
+import { useEvents, useReminderSettings, useSubscribeMyself, useUpdateReminderSettings } from '../api/events';
 import './ceremonies-panel.css';
 
-type FieldName = keyof EventFormInput;
-const EMPTY: EventFormInput = { kind: 'velorio', title: '', date: '', time: '', place: '', mapUrl: '' };
-
-function EventDialog({ editing, onClose, onSaved }: { editing: MemorialEvent | 'new'; onClose: () => void; onSaved: (id: number) => void }) {
-  const [values, setValues] = useState<EventFormInput>(() =>
-    editing === 'new' ? EMPTY : { kind: editing.kind, title: editing.title, date: editing.date, time: editing.time, place: editing.place, mapUrl: editing.mapUrl },
-  );
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const save = useSaveEvent();
-  const set = (name: FieldName) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
-  const submit = () => {
-    const parsed = eventFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    save.mutate(editing === 'new' ? parsed.data : { ...parsed.data, id: editing.id }, {
-      onSuccess: (saved) => {
-        showToast('success', EVENT_MESSAGES.saved);
-        onClose();
-        onSaved(saved.id);
-      },
-    });
-  };
-
-  return (
-    <FormDialog title={editing === 'new' ? 'Agregar una ceremonia' : 'Editar la ceremonia'} formId="event-form" submitLabel="Guardar" sending={save.isPending} onClose={onClose} onSubmit={() => submit()} className="event-form">
-      <SelectField label="Ceremonia" value={values.kind} error={errors.kind} onChange={set('kind')}>
-        {EVENT_KIND_KEYS.map((kind) => (
-          <option key={kind} value={kind}>
-            {EVENT_KINDS[kind]}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        label={values.kind === 'otro' ? 'Nombre de la ceremonia' : 'Nombre de la ceremonia (opcional)'}
-        hint={values.kind === 'otro' ? 'Por ejemplo: Responso, Novenario, Misa de cumpleaños.' : `Si lo dejas vacío, se mostrará «${EVENT_KINDS[values.kind as EventKind]}».`}
-        value={values.title}
-        maxLength={80}
-        error={errors.title}
-        onChange={set('title')}
-      />
-      <div className="event-form__when">
-        <TextField label="Fecha" type="date" value={values.date} error={errors.date} onChange={set('date')} />
-        <TextField label="Hora (opcional)" type="time" value={values.time} error={errors.time} onChange={set('time')} />
-      </div>
-      <TextField label="Lugar" hint="La dirección, para que puedan llegar." value={values.place} maxLength={160} error={errors.place} onChange={set('place')} />
-      <TextField
-        label="Enlace del mapa (opcional)"
-        hint="Pega el enlace de Google Maps o Waze."
-        type="url"
-        inputMode="url"
-        value={values.mapUrl}
-        error={errors.mapUrl}
-        onChange={set('mapUrl')}
-      />
-      {save.isError ? <FormAlert tone="error">{errorMessage(save.error)}</FormAlert> : null}
-    </FormDialog>
-  );
-}
-
-function DeleteEventDialog({ event, onClose }: { event: MemorialEvent; onClose: () => void }) {
-  const remove = useDeleteEvent();
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      dismissible={!remove.isPending}
-      title="¿Eliminar esta ceremonia?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(event.id, {
-                onSuccess: () => {
-                  showToast('success', EVENT_MESSAGES.deleted);
-                  onClose();
-                },
-              })
-            }
-          >
-            Eliminar
-          </Button>
-        </>
-      }
-    >
-      <p>
-        «{event.name}» del {eventWhen(event)} dejará de mostrarse en el memorial.
-      </p>
-      {remove.isError ? <FormAlert tone="error">{errorMessage(remove.error)}</FormAlert> : null}
-    </Modal>
-  );
-}
+// The add/edit form (with zod) and the delete dialog load when a finger or the keyboard reaches the
+// panel's buttons, or once the page is idle (issue 27 §2).
+const eventDialog = lazyTool(() => import('./ceremony-dialogs'), (module) => module.EventDialog);
+const deleteEventDialog = lazyTool(() => import('./ceremony-dialogs'), (module) => module.DeleteEventDialog);
+const reachDialogs = () => void eventDialog.preload().catch(() => undefined);
 
 interface EventItemProps {
   event: MemorialEvent;
@@ -248,6 +132,7 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
   const [editing, setEditing] = useState<MemorialEvent | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MemorialEvent | null>(null);
   const [saved, setSaved] = useState<{ id: number; times: number } | null>(null);
+  usePreloadWhenIdle([eventDialog]);
   const link = guestLink(person.identifier);
   const list = events.data ?? [];
   const upcoming = list.filter((event) => !event.past);
@@ -256,7 +141,7 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
     <EventItem key={event.id} event={event} savedTimes={event.id === saved?.id ? saved.times : 0} fullname={person.fullname} link={link} accessCode={sharedAccessCode(person)} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
   );
   return (
-    <section className="home-panel ceremonies-panel" id="ceremonias" tabIndex={-1} aria-labelledby="ceremonies-title">
+    <section className="home-panel ceremonies-panel" id="ceremonias" tabIndex={-1} aria-labelledby="ceremonies-title" onPointerDown={reachDialogs} onFocus={reachDialogs}>
       <h2 id="ceremonies-title" className="home-panel__title">
         Ceremonias y recordatorios
       </h2>
@@ -280,8 +165,10 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
         Agregar una ceremonia
       </Button>
       <ReminderSwitch fullname={person.fullname} />
-      {editing ? <EventDialog editing={editing} onClose={() => setEditing(null)} onSaved={(id) => setSaved((last) => ({ id, times: (last?.times ?? 0) + 1 }))} /> : null}
-      {deleting ? <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} /> : null}
+      <Suspense fallback={null}>
+        {editing ? <eventDialog.Component editing={editing} onClose={() => setEditing(null)} onSaved={(id) => setSaved((last) => ({ id, times: (last?.times ?? 0) + 1 }))} /> : null}
+        {deleting ? <deleteEventDialog.Component event={deleting} onClose={() => setDeleting(null)} /> : null}
+      </Suspense>
     </section>
   );
 }
