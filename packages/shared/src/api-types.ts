@@ -148,6 +148,11 @@ export interface GuestViewData extends AccountTypeData {
   events: MemorialEvent[];
   /** Whether visitors may ask for reminders of the memorial's dates (issue 14 §1). */
   reminders: boolean;
+  /**
+   * While the funeral phase lasts (issue 30 §4): the funeral home that accompanies the family; the
+   * page shows the rites first and its line. Absent afterwards.
+   */
+  funeral?: { partner: string };
 }
 
 /** A guest list asked with `size` (and `after`): one page of it and where the next starts. */

@@ -116,3 +116,25 @@ export const UNSUBSCRIBE_PAGE = {
   invalidTitle: 'No pudimos abrir este enlace',
   invalidText: 'Revisa que el enlace esté completo, o usa el de «Dejar de recibir estos recordatorios» al pie de cualquiera de nuestros correos.',
 } as const;
+
+// --- The funeral phase (issue 30 §4) ----------------------------------------------------------
+
+/** The phase lasts until this many days after the last rite, unless the family ends it first. */
+export const FUNERAL_PHASE_DAYS = 30;
+
+/** The discreet line on the QR page, the card and the e-mail while the phase lasts. */
+export function funeralLine(partner: string): string {
+  return `Con el acompañamiento de ${partner}`;
+}
+
+export const FUNERAL_PHASE_MESSAGES = {
+  ended: 'Listo: tu memorial ya no muestra a la funeraria',
+  notActive: 'Este memorial ya no está en la etapa del funeral',
+} as const;
+
+/** The owner's view of the phase (GET /api/events/list): null when there is none. */
+export interface FuneralPhase {
+  partner: string;
+  /** The last Lima day of the phase, 'YYYY-MM-DD'. */
+  until: string;
+}

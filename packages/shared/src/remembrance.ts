@@ -48,6 +48,11 @@ export const saveEventSchema = z.intersection(
 );
 export const deleteEventSchema = z.object({ identifier: identifierField, id: z.coerce.number().int().positive({ error: EVENT_MESSAGES.notFound }) });
 
+// --- The funeral phase (issue 30 §4) ----------------------------------------------------------
+
+export const endFuneralPhaseSchema = z.object({ identifier: identifierField });
+
+
 // --- Reminders -------------------------------------------------------------------------------
 
 export const reminderSubscribeSchema = z.object({

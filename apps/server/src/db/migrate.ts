@@ -29,6 +29,7 @@ import { memorialVisits } from './migrations/0078-memorial-visits';
 import { partners } from './migrations/0080-partners';
 import { partnerSales } from './migrations/0081-partner-sales';
 import { partnerSalePerson } from './migrations/0082-partner-sale-person';
+import { funeralPhase } from './migrations/0083-funeral-phase';
 import { videoReceipts } from './migrations/0095-video-receipts';
 import { accessRequests } from './migrations/0075-access-requests';
 import { reminderGrants } from './migrations/0076-reminder-grants';
@@ -62,6 +63,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0080-partners': partners(dialect),
     '0081-partner-sales': partnerSales(dialect),
     '0082-partner-sale-person': partnerSalePerson(),
+    '0083-funeral-phase': funeralPhase(),
     '0095-video-receipts': videoReceipts(),
     '0075-access-requests': accessRequests(dialect),
     '0076-reminder-grants': reminderGrants(),

@@ -41,6 +41,11 @@ export interface MemorialsTable {
   flowers: number;
   /** Bumped by a trigger on every change of the memorial's posts (post-list cache key). */
   contentVersion: Generated<number>;
+  /**
+   * The funeral phase (issue 30 §4, 0083): the last Lima day ('YYYY-MM-DD') on which the guest page
+   * shows the rites first and the funeral home's line; null without a phase or once the family ended it.
+   */
+  funeralUntil: string | null;
   createdAt: string;
   updatedAt: string;
 }

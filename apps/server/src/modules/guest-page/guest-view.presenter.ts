@@ -17,7 +17,7 @@ export interface ViewPaging {
   page: number;
 }
 
-export function presentGuestView({ memorial, ownerPosts, guestPosts, events }: GuestView, links: MediaLinks, now: Date, paging?: ViewPaging): GuestViewData {
+export function presentGuestView({ memorial, ownerPosts, guestPosts, events, funeralPartner }: GuestView, links: MediaLinks, now: Date, paging?: ViewPaging): GuestViewData {
   const link = links.of(memorial);
   const owner = paging ? pageNumber(ownerPosts, paging.size, paging.page) : { rows: ownerPosts, next: null };
   const guest = paging ? pageNumber(guestPosts, paging.size, paging.page) : { rows: guestPosts, next: null };
@@ -30,6 +30,7 @@ export function presentGuestView({ memorial, ownerPosts, guestPosts, events }: G
     ...(paging ? { adminNext: owner.next, guestNext: guest.next } : {}),
     events: presentEvents(events, now),
     reminders: memorial.flagReminders === 1,
+    ...(funeralPartner ? { funeral: { partner: funeralPartner } } : {}),
   };
 }
 

@@ -12,12 +12,15 @@ import { cachedPostList } from '../content/post-list-cache';
 import { GIFT_POLICY } from '../gift/gift.policy';
 import { PERSON_POLICY } from '../person/person.policy';
 import { eventsOf, type EventRow } from '../remembrance/remembrance.repository';
+import { funeralPartnerOf, inFuneralPhase } from '../partner/funeral-phase';
 
 export interface GuestView {
   memorial: Memorial;
   ownerPosts: readonly ListedPost[];
   guestPosts: readonly ListedPost[];
   events: readonly EventRow[];
+  /** The funeral home while the funeral phase lasts (issue 30 §4), else null. */
+  funeralPartner: string | null;
 }
 
 /** The rows of each combined read: the view is readable only when every one of them is. */
@@ -26,12 +29,14 @@ const VIEW_PERMISSIONS = [PERSON_POLICY.readType, PERSON_POLICY.readForGuest, GI
 async function viewOf(ctx: AppContext, access: MemorialAccess): Promise<GuestView> {
   for (const permission of VIEW_PERMISSIONS) authorize(permission, access);
   const { memorial } = access;
-  const [ownerPosts, guestPosts, events] = await Promise.all([
+  const [ownerPosts, guestPosts, events, funeralPartner] = await Promise.all([
     cachedPostList(ctx.db, memorial, 'owner'),
     cachedPostList(ctx.db, memorial, 'approved-guest'),
     eventsOf(ctx.db, memorial.id),
+    // Read only while the phase lasts: its end (the row, Lima's day) is in every cache stamp.
+    inFuneralPhase(memorial, ctx.now()) ? funeralPartnerOf(ctx.db, memorial.id) : null,
   ]);
-  return { memorial, ownerPosts, guestPosts, events };
+  return { memorial, ownerPosts, guestPosts, events, funeralPartner };
 }
 
 /** GET /person/guest-view: 404 for an unknown memorial, 401 for a private one without its guest token. */

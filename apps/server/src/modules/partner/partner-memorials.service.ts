@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { AppError, conflict, forbidden } from '../../http/errors';
 import { guestUrl } from '../../http/links';
+import { startFuneralPhase } from './funeral-phase';
 import { recordAudit } from '../audit/audit.service';
 import { PARTNER_POLICY } from './partner.policy';
 import { PARTNER_MESSAGES } from '@recuerdos/shared/partner-schemas';
@@ -47,6 +48,7 @@ export async function correctRites(ctx: AppContext, session: PartnerSession, num
         .values(rites.map((rite) => ({ memorialId: sale.memorialId, kind: rite.kind, title: rite.title, date: rite.date, time: rite.time, place: rite.place, mapUrl: rite.mapUrl, createdAt: now, updatedAt: now })))
         .execute();
     }
+    await startFuneralPhase(trx, sale.memorialId, rites.map((rite) => rite.date), ctx.now());
     await recordAudit(trx, partnerActor(session, ip), 'partner.rites-corrected', sale.contract, { rites: rites.length });
   });
 }

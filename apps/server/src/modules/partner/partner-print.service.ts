@@ -7,6 +7,7 @@ import QRCode from 'qrcode';
 import { AppError, forbidden } from '../../http/errors';
 import { guestUrl } from '../../http/links';
 import { PARTNER_MESSAGES, RITES_MESSAGES } from '@recuerdos/shared/partner-schemas';
+import { funeralLine } from '@recuerdos/shared/remembrance-text';
 import type { AppContext } from '../../context';
 import { newPdf } from '../../pdf/document';
 import { cardPdf, type CardSize } from '../qr/card.service';
@@ -19,7 +20,7 @@ const MM = 72 / 25.4;
 export const PLAQUE = { side: 100 * MM, bleed: 3 * MM } as const;
 
 export function partnerLine(partnerName: string): string {
-  return `Con el acompañamiento de ${partnerName}`;
+  return funeralLine(partnerName);
 }
 
 interface PrintableSale {

@@ -10,6 +10,7 @@ import { nowIso } from '../../db/database';
 import { AppError, forbidden } from '../../http/errors';
 import { reserveAll } from '../../security/attempt-guard';
 import { createContract } from '../contract/contract.service';
+import { startFuneralPhase } from './funeral-phase';
 import { recordAudit } from '../audit/audit.service';
 import { PARTNER_POLICY } from './partner.policy';
 import * as repo from './partner.repository';
@@ -93,6 +94,8 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
             )
             .execute();
         }
+        // The funeral phase (§4): the rites first and the funeral home's line until 30 days after the last rite.
+        await startFuneralPhase(trx, contract.memorialId, input.rites.map((rite) => rite.date), now);
         await recordAudit(trx, partnerActor(session, ip), 'partner.contract-created', contract.number, {
           partner: session.partnerId,
           branch: branch.id,

@@ -2,7 +2,9 @@
 // the memorial sees them (upcoming above the memories, past ones folded) and can add one to their
 // calendar. A change touches the memorial row, which is part of every stamp of its cached page.
 import { guestUrl } from '../../http/links';
-import { EVENT_LIMITS, EVENT_MESSAGES, type EventFormValues, type MemorialEvent } from '@recuerdos/shared/remembrance';
+import { EVENT_LIMITS, EVENT_MESSAGES, FUNERAL_PHASE_MESSAGES, type EventFormValues, type MemorialEvent } from '@recuerdos/shared/remembrance';
+import type { FuneralPhase } from '@recuerdos/shared/remembrance-text';
+import { funeralPartnerOf, inFuneralPhase } from '../partner/funeral-phase';
 import { limaDate } from '@recuerdos/shared/dates';
 import type { AppContext } from '../../context';
 import type { Memorial } from '../../db/schema';
@@ -27,6 +29,31 @@ export async function listForOwner(ctx: AppContext, caller: Caller, identifier: 
   return presentEvents(await eventsOf(ctx.db, memorial.id), ctx.now());
 }
 
+/** The owner's view of the funeral phase (issue 30 §4): the funeral home and its last day, or null. */
+export async function funeralPhaseForOwner(ctx: AppContext, caller: Caller, identifier: string): Promise<FuneralPhase | null> {
+  const { memorial } = await access(ctx, caller, identifier, REMEMBRANCE_POLICY.manage);
+  if (!inFuneralPhase(memorial, ctx.now()) || memorial.funeralUntil === null) return null;
+  const partner = await funeralPartnerOf(ctx.db, memorial.id);
+  return partner ? { partner, until: memorial.funeralUntil } : null;
+}
+
+/**
+ * The family ends the funeral phase before its day (issue 30 §4): owner-only; the page is then the
+ * family's memorial alone. One conditional UPDATE of the memorial's row, which is in the guest
+ * page's cache stamp; 409 when the phase is already over.
+ */
+export async function endFuneralPhase(ctx: AppContext, caller: Caller, identifier: string): Promise<void> {
+  const { memorial } = await access(ctx, caller, identifier, REMEMBRANCE_POLICY.manage);
+  const now = ctx.now();
+  if (!inFuneralPhase(memorial, now)) throw new AppError(409, FUNERAL_PHASE_MESSAGES.notActive);
+  const result = await ctx.db
+    .updateTable('memorials')
+    .set({ funeralUntil: null, updatedAt: now.toISOString() })
+    .where('id', '=', memorial.id)
+    .where('funeralUntil', 'is not', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AppError(409, FUNERAL_PHASE_MESSAGES.notActive);
+}
 
 export async function saveEvent(ctx: AppContext, caller: Caller, input: EventFormValues & { identifier: string; id?: number | undefined }): Promise<MemorialEvent> {
   const { memorial } = await access(ctx, caller, input.identifier, REMEMBRANCE_POLICY.manage);

@@ -5,6 +5,8 @@ import { identifierField } from '@recuerdos/shared/fields';
 import { idQuerySchema, ownerQuerySchema } from '@recuerdos/shared/memorial-schemas';
 import {
   deleteEventSchema,
+  endFuneralPhaseSchema,
+  FUNERAL_PHASE_MESSAGES,
   EVENT_MESSAGES,
   REMINDER_MESSAGES,
   reminderSettingsSchema,
@@ -34,7 +36,16 @@ function sendCalendar(reply: FastifyReply, file: { filename: string; body: strin
 export const remembranceRoutes: FastifyPluginCallback<{ ctx: AppContext }> = (app, { ctx }, done) => {
   app.get('/events/list', async (request) => {
     const { identifier } = parseInput(ownerQuerySchema, request.query);
-    return ok({ events: await events.listForOwner(ctx, await callerOf(ctx.db, request), identifier) });
+    const caller = await callerOf(ctx.db, request);
+    const [list, funeral] = await Promise.all([events.listForOwner(ctx, caller, identifier), events.funeralPhaseForOwner(ctx, caller, identifier)]);
+    return ok({ events: list, funeral });
+  });
+
+  // The family ends the funeral phase (issue 30 §4): the QR page becomes its memorial alone.
+  app.post('/events/end-funeral-phase', async (request) => {
+    const { identifier } = parseInput(endFuneralPhaseSchema, request.body);
+    await events.endFuneralPhase(ctx, await callerOf(ctx.db, request), identifier);
+    return ok({}, FUNERAL_PHASE_MESSAGES.ended);
   });
 
   app.post('/events/save', async (request) => {
