@@ -52,7 +52,6 @@ export const deleteEventSchema = z.object({ identifier: identifierField, id: z.c
 
 export const endFuneralPhaseSchema = z.object({ identifier: identifierField });
 
-
 // --- Reminders -------------------------------------------------------------------------------
 
 export const reminderSubscribeSchema = z.object({
