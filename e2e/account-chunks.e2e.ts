@@ -99,3 +99,37 @@ describe('the account area chunks', () => {
     });
   });
 });
+
+/** The JavaScript files a page's route modules import statically (fetched with the page, before any tap). */
+function staticFiles(modules: string[]): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk & { imports?: string[] }>;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return;
+    seen.add(key);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  for (const module of modules) {
+    expect(manifest[module], module).toBeDefined();
+    visit(module);
+  }
+  return [...seen].map((key) => manifest[key]?.file ?? '');
+}
+
+describe('the owner pages’ tools (issue 27 §2)', () => {
+  it('are not part of what /account and /account/notifications load before the first tap: no zod, no form dialog', () => {
+    const dist = path.join(ROOT, 'apps/web/dist');
+    const dialogs = ['src/features/account-home/components/add-post-dialog.tsx', 'src/features/remembrance/components/ceremony-dialogs.tsx'];
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const dialogFiles = dialogs.map((module) => manifest[module]?.file);
+    expect(dialogFiles.every(Boolean), 'the dialogs are chunks of their own').toBe(true);
+    for (const page of ['account-home/components/account-home-page.tsx', 'notifications/components/notifications-page.tsx']) {
+      const files = staticFiles(['src/features/account-shell/components/account-layout.tsx', `src/features/${page}`]);
+      // zod's messages name its issue codes; none of our own code does.
+      const withZod = files.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('invalid_type'));
+      expect(withZod, page).toEqual([]);
+      expect(files.filter((file) => dialogFiles.includes(file)), page).toEqual([]);
+    }
+  });
+});
