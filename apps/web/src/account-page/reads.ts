@@ -46,7 +46,15 @@ export function accountPageReads(page: AccountPageName, user: AccountPageUser): 
     { url: url('/gift/get-gifts', { email, identifier }), store: field(accountKeys.gifts(identifier), 'gifts') },
     { url: url('/content/get-admin-posts', { identifier }), store: field(accountKeys.adminPosts(identifier), 'posts') },
     { url: url('/content/get-guest-approved-posts', { identifier }), store: field(accountKeys.guestPosts(identifier), 'posts') },
-    { url: url('/events/list', { identifier }), store: field(remembranceKeys.events(identifier), 'events') },
+    {
+      url: url('/events/list', { identifier }),
+      store: (client, data) => {
+        const { events, funeral } = data as { events: unknown; funeral?: unknown };
+        client.setQueryData(remembranceKeys.events(identifier), events);
+        // The funeral phase (issue 30 §4), shown in the ceremonies panel.
+        client.setQueryData(remembranceKeys.funeral(identifier), funeral ?? null);
+      },
+    },
     // The key of features/account-home/api/get-visits.ts (issue 29).
     { url: url('/visit/get-visits', { email, identifier }), store: field(accountKeys.visits(identifier), 'visits') },
     {

@@ -3,7 +3,7 @@
 // past ones folded away; and the way to be reminded of the dates by e-mail or in one's calendar.
 // Written against the React API that Preact's compat layer also has (the guest page).
 import type { MouseEvent } from 'react';
-import { eventWhatsappUrl, eventWhen, type MemorialEvent } from '@recuerdos/shared/remembrance-text';
+import { eventWhatsappUrl, eventWhen, funeralLine, type MemorialEvent } from '@recuerdos/shared/remembrance-text';
 import { WhatsAppIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toast';
 import { downloadCalendar, eventCalendar, yearlyCalendar, type CalendarFile } from '../api/remembrance';
@@ -77,9 +77,11 @@ export interface CeremoniesProps {
   /** Whether the family lets visitors ask for reminders. */
   reminders: boolean;
   onRemindMe: () => void;
+  /** During the funeral phase (issue 30 §4): the funeral home, named in one discreet line. */
+  accompaniedBy?: string | undefined;
 }
 
-export function Ceremonies({ identifier, fullname, events, link, isPrivate, reminders, onRemindMe }: CeremoniesProps) {
+export function Ceremonies({ identifier, fullname, events, link, isPrivate, reminders, onRemindMe, accompaniedBy }: CeremoniesProps) {
   const upcoming = events.filter((event) => !event.past);
   const past = events.filter((event) => event.past);
   return (
@@ -87,6 +89,7 @@ export function Ceremonies({ identifier, fullname, events, link, isPrivate, remi
       <h2 id="ceremonias" className="guest-section__title">
         {upcoming.length > 0 ? 'Ceremonias' : 'Fechas para recordar'}
       </h2>
+      {accompaniedBy ? <p className="ceremonies__partner">{funeralLine(accompaniedBy)}</p> : null}
       {upcoming.length > 0 ? (
         <ul className="ceremonies__list">
           {upcoming.map((event) => (

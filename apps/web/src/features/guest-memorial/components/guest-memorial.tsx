@@ -253,6 +253,21 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
     });
 
   const guestLink = `${publicUrl}/guest?id=${encodeURIComponent(identifier)}`;
+  /** The ceremonies: first of all during the funeral phase (issue 30 §4), else above the memories. */
+  const ceremonies = (view: GuestViewData) => (
+    <HydrateLater group="ceremonies">
+      <Ceremonies
+        identifier={identifier}
+        fullname={view.personData.fullname}
+        events={view.events}
+        link={guestLink}
+        isPrivate={isPrivate}
+        reminders={view.reminders}
+        onRemindMe={() => setRemindMe(true)}
+        accompaniedBy={view.funeral?.partner}
+      />
+    </HydrateLater>
+  );
 
   /** The next page of one list, appended (a post already shown is never shown twice). */
   const loadMore = useCallback(
@@ -298,6 +313,8 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
           <AccessCodeForm identifier={identifier} fullname={account.fullname} notice={state.notice} onEntered={() => void loadWithGuestToken(account)} />
         ) : (
           <div className="guest-layout">
+            {/* The funeral phase (issue 30 §4): the rites come first, with the funeral home's line. */}
+            {view.funeral ? <div className="guest-layout__funeral">{ceremonies(view)}</div> : null}
             <div className="guest-layout__profile">
               {/* The profile and the ceremonies hydrate in steps of their own after the page's
                   frame, as each list of memories does (lib/deferred-hydration; each is one element). */}
@@ -315,17 +332,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
               </HydrateLater>
             </div>
             <div className="guest-layout__posts">
-              <HydrateLater group="ceremonies">
-                <Ceremonies
-                  identifier={identifier}
-                  fullname={view.personData.fullname}
-                  events={view.events}
-                  link={guestLink}
-                  isPrivate={isPrivate}
-                  reminders={view.reminders}
-                  onRemindMe={() => setRemindMe(true)}
-                />
-              </HydrateLater>
+              {view.funeral ? null : ceremonies(view)}
               {isPrivate ? (
                 <FormBar label="Comparte un recuerdo" messagesAllowed={enabled(view.flagmsg)} picturesAllowed={enabled(view.flagpic)} onOpen={setComposing} />
               ) : null}

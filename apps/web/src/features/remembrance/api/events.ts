@@ -2,7 +2,7 @@
 // POST /events/delete, GET and POST /reminders/settings. Each read has its request function, its
 // query options and its hook; each write owns the cache change it causes.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventFormValues, MemorialEvent, ReminderSettings } from '@recuerdos/shared/remembrance';
+import type { EventFormValues, FuneralPhase, MemorialEvent, ReminderSettings } from '@recuerdos/shared/remembrance';
 import { contentApi } from '../../../lib/api';
 import { useAccountUser } from '../../../lib/account/account-user';
 import { accountKeys } from '../../../lib/account/keys';
@@ -10,6 +10,7 @@ import { accountKeys } from '../../../lib/account/keys';
 export const remembranceKeys = {
   events: (identifier: string) => [...accountKeys.memorial(identifier), 'events'] as const,
   reminders: (identifier: string) => [...accountKeys.memorial(identifier), 'reminders'] as const,
+  funeral: (identifier: string) => [...accountKeys.memorial(identifier), 'funeral'] as const,
 };
 
 export async function getEvents(identifier: string): Promise<MemorialEvent[]> {
@@ -23,6 +24,33 @@ export function eventsQueryOptions(identifier: string) {
 export function useEvents() {
   const { identifier } = useAccountUser();
   return useQuery(eventsQueryOptions(identifier));
+}
+
+/** The funeral phase (issue 30 §4): the funeral home and its last day while it lasts, else null. */
+export async function getFuneralPhase(identifier: string): Promise<FuneralPhase | null> {
+  return (await contentApi.get<{ funeral?: FuneralPhase | null }>('/events/list', { query: { identifier } })).funeral ?? null;
+}
+
+export function funeralPhaseQueryOptions(identifier: string) {
+  return queryOptions({ queryKey: remembranceKeys.funeral(identifier), queryFn: () => getFuneralPhase(identifier) });
+}
+
+export function useFuneralPhase() {
+  const { identifier } = useAccountUser();
+  return useQuery(funeralPhaseQueryOptions(identifier));
+}
+
+export async function endFuneralPhase(identifier: string): Promise<string> {
+  return (await contentApi.request<unknown>('POST', '/events/end-funeral-phase', { body: { identifier }, json: true })).message;
+}
+
+export function useEndFuneralPhase() {
+  const { identifier } = useAccountUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => endFuneralPhase(identifier),
+    onSuccess: () => queryClient.setQueryData(remembranceKeys.funeral(identifier), null),
+  });
 }
 
 export async function saveEvent(identifier: string, values: EventFormValues & { id?: number }): Promise<MemorialEvent> {

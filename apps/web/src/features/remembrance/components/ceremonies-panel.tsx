@@ -4,7 +4,7 @@
 // family and visitors ask for e-mail reminders of the dates, with how many receive them. While any
 // is upcoming, `UpcomingCeremonies` gives them a place near the top of the home (issue 28 §10).
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { eventWhatsappUrl, eventWhen, REMINDER_MESSAGES, reminderConsentText, type MemorialEvent } from '@recuerdos/shared/remembrance-text';
+import { eventWhatsappUrl, eventWhen, funeralLine, REMINDER_MESSAGES, reminderConsentText, type MemorialEvent } from '@recuerdos/shared/remembrance-text';
 import type { OwnerPersonData } from '@recuerdos/shared/api-types';
 import { sharedAccessCode } from '@recuerdos/shared/share';
 import { Button } from '../../../components/button';
@@ -14,14 +14,36 @@ import { guestLink } from '../../../lib/account/guest-link';
 import { reportFailure } from '../../../lib/failure';
 import { bringIntoSight } from '../../../lib/bring-into-sight';
 import { lazyTool, usePreloadWhenIdle } from '../../../lib/lazy-tool';
-import { useEvents, useReminderSettings, useSubscribeMyself, useUpdateReminderSettings } from '../api/events';
+import { useEvents, useFuneralPhase, useReminderSettings, useSubscribeMyself, useUpdateReminderSettings } from '../api/events';
+import { postDate } from '@recuerdos/shared/format';
 import './ceremonies-panel.css';
 
 // The add/edit form (with zod) and the delete dialog load when a finger or the keyboard reaches the
 // panel's buttons, or once the page is idle (issue 27 §2).
 const eventDialog = lazyTool(() => import('./ceremony-dialogs'), (module) => module.EventDialog);
 const deleteEventDialog = lazyTool(() => import('./ceremony-dialogs'), (module) => module.DeleteEventDialog);
+const endFuneralDialog = lazyTool(() => import('./ceremony-dialogs'), (module) => module.EndFuneralPhaseDialog);
 const reachDialogs = () => void eventDialog.preload().catch(() => undefined);
+
+/**
+ * The funeral phase (issue 30 §4): while it lasts, the memorial shows the ceremonies first with the
+ * funeral home's line; the family may end it before its day, after a confirmation.
+ */
+function FuneralPhaseNote({ onEnd }: { onEnd: (partner: string) => void }) {
+  const phase = useFuneralPhase();
+  if (!phase.data) return null;
+  const { partner, until } = phase.data;
+  return (
+    <div className="ceremonies-panel__funeral">
+      <p className="muted">
+        Hasta el {postDate(until)}, el memorial muestra primero las ceremonias y la línea «{funeralLine(partner)}». Después será solo el memorial de tu familia.
+      </p>
+      <Button variant="ghost" size="sm" onClick={() => onEnd(partner)}>
+        Quitar a la funeraria ahora
+      </Button>
+    </div>
+  );
+}
 
 interface EventItemProps {
   event: MemorialEvent;
@@ -131,6 +153,7 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
   const events = useEvents();
   const [editing, setEditing] = useState<MemorialEvent | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MemorialEvent | null>(null);
+  const [endingFuneral, setEndingFuneral] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ id: number; times: number } | null>(null);
   usePreloadWhenIdle([eventDialog]);
   const link = guestLink(person.identifier);
@@ -164,10 +187,12 @@ export function CeremoniesPanel({ person }: { person: OwnerPersonData }) {
       <Button variant="secondary" onClick={() => setEditing('new')}>
         Agregar una ceremonia
       </Button>
+      <FuneralPhaseNote onEnd={setEndingFuneral} />
       <ReminderSwitch fullname={person.fullname} />
       <Suspense fallback={null}>
         {editing ? <eventDialog.Component editing={editing} onClose={() => setEditing(null)} onSaved={(id) => setSaved((last) => ({ id, times: (last?.times ?? 0) + 1 }))} /> : null}
         {deleting ? <deleteEventDialog.Component event={deleting} onClose={() => setDeleting(null)} /> : null}
+        {endingFuneral ? <endFuneralDialog.Component partner={endingFuneral} onClose={() => setEndingFuneral(null)} /> : null}
       </Suspense>
     </section>
   );

@@ -10,7 +10,7 @@ import { Modal } from '../../../components/modal';
 import { FormDialog } from '../../../components/form-dialog';
 import { showToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { useDeleteEvent, useSaveEvent } from '../api/events';
+import { useDeleteEvent, useEndFuneralPhase, useSaveEvent } from '../api/events';
 
 type FieldName = keyof EventFormInput;
 const EMPTY: EventFormInput = { kind: 'velorio', title: '', date: '', time: '', place: '', mapUrl: '' };
@@ -114,6 +114,44 @@ export function DeleteEventDialog({ event, onClose }: { event: MemorialEvent; on
         «{event.name}» del {eventWhen(event)} dejará de mostrarse en el memorial.
       </p>
       {remove.isError ? <FormAlert tone="error">{errorMessage(remove.error)}</FormAlert> : null}
+    </Modal>
+  );
+}
+
+/** The family ends the funeral phase before its day (issue 30 §4): asked once more, as a deletion is. */
+export function EndFuneralPhaseDialog({ partner, onClose }: { partner: string; onClose: () => void }) {
+  const end = useEndFuneralPhase();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={!end.isPending}
+      title="¿Quitar a la funeraria del memorial?"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={end.isPending}>
+            Cancelar
+          </Button>
+          <Button
+            loading={end.isPending}
+            onClick={() =>
+              end.mutate(undefined, {
+                onSuccess: (message) => {
+                  showToast('success', message);
+                  onClose();
+                },
+              })
+            }
+          >
+            Sí, quitarla
+          </Button>
+        </>
+      }
+    >
+      <p>
+        El memorial dejará de mostrar «Con el acompañamiento de {partner}» y las ceremonias volverán a su lugar, debajo del perfil. No se puede deshacer.
+      </p>
+      {end.isError ? <FormAlert tone="error">{errorMessage(end.error)}</FormAlert> : null}
     </Modal>
   );
 }
