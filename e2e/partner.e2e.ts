@@ -2,7 +2,8 @@
 // funeral home and its adviser made on the command line, the adviser signs in, the empty form
 // explains itself in Spanish, then one filled form creates the memorial with a rite; the family's
 // activation e-mail names the funeral home, the WhatsApp link goes to the family's phone, the sale
-// is listed waiting for the family, and the rite is on the memorial's guest page.
+// is listed waiting for the family, and the rite is on the memorial's guest page, first, with the
+// funeral home's line (the funeral phase, §4).
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { PHONE, horizontalOverflow, openPage } from './support/browser';
@@ -92,6 +93,15 @@ describe('the partner area at 390 px', () => {
       // The rite is on the memorial's public page, for the mourners with the link.
       await page.goto(new URL(guestLink ?? '').pathname + new URL(guestLink ?? '').search);
       await page.getByText('Sede Miraflores, sala 2').first().waitFor();
+      // The funeral phase (§4): the rites come first, with the funeral home's discreet line.
+      await page.getByText('Con el acompañamiento de Funeraria San Martín').waitFor();
+      const ritesFirst = await page.evaluate(() => {
+        const rites = document.getElementById('ceremonias');
+        const name = document.querySelector('h1');
+        return Boolean(rites && name && rites.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      expect(ritesFirst).toBe(true);
+      await expectAccessible(page, 'el memorial en la etapa del funeral');
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
