@@ -3,11 +3,12 @@
 // explains itself in Spanish, then one filled form creates the memorial with a rite; the family's
 // activation e-mail names the funeral home, the WhatsApp link goes to the family's phone, the sale
 // is listed waiting for the family, and the rite is on the memorial's guest page, first, with the
-// funeral home's line (the funeral phase, §4).
+// funeral home's line (the funeral phase, §4) until the family, once activated, ends it from /account.
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { PHONE, horizontalOverflow, openPage } from './support/browser';
-import { waitForMail } from './support/mail';
+import { linkIn, waitForMail } from './support/mail';
+import { logIn } from './support/owner';
 import { runAdmin, uniqueEmail } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
 import { uniqueRuc } from '../apps/server/test/partners';
@@ -102,6 +103,32 @@ describe('the partner area at 390 px', () => {
       });
       expect(ritesFirst).toBe(true);
       await expectAccessible(page, 'el memorial en la etapa del funeral');
+
+      // The family activates, creates its password and ends the phase from its account, after a confirmation.
+      await page.goto(linkIn(mail, server.baseUrl, '/activate-account?'));
+      await page.getByRole('heading', { level: 1, name: 'Contrato activado' }).waitFor();
+      const approved = await waitForMail(server.smtp, family, 'Notificación de contrato aprobado');
+      await page.goto(linkIn(approved, server.baseUrl, '/new-password?token='));
+      await page.getByLabel('Nueva contraseña', { exact: true }).fill('clave-de-la-familia');
+      await page.getByLabel('Confirma tu nueva contraseña').fill('clave-de-la-familia');
+      await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+      await page.waitForURL('**/login');
+      await logIn(page, { email: family, password: 'clave-de-la-familia', name: 'Carmen', lastname: 'Huanca Rojas', memorials: [] }, 'Teodoro Huanca Quispe');
+      const panel = page.getByRole('region', { name: 'Ceremonias y recordatorios' });
+      await panel.getByText(/la línea «Con el acompañamiento de Funeraria San Martín»/).waitFor();
+      await panel.getByRole('button', { name: 'Quitar a la funeraria ahora' }).click();
+      const confirm = page.getByRole('dialog', { name: '¿Quitar a la funeraria del memorial?' });
+      await confirm.waitFor();
+      await expectAccessible(page, 'quitar a la funeraria');
+      await confirm.getByRole('button', { name: 'Sí, quitarla' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await page.getByText('Listo: tu memorial ya no muestra a la funeraria').waitFor();
+      expect(await panel.getByRole('button', { name: 'Quitar a la funeraria ahora' }).count()).toBe(0);
+
+      // The QR page is the family's memorial alone: the profile first, no funeral home.
+      await page.goto(new URL(guestLink ?? '').pathname + new URL(guestLink ?? '').search);
+      await page.getByText('Sede Miraflores, sala 2').first().waitFor();
+      expect(await page.getByText(/Con el acompañamiento de/).count()).toBe(0);
       expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       await close();
