@@ -19,7 +19,7 @@ import { postDate } from '@recuerdos/shared/format';
 import './ceremonies-panel.css';
 
 // The add/edit form (with zod) and the delete dialog load when a finger or the keyboard reaches the
-// panel's buttons, or once the page is idle (issue 27 §2).
+// panel's buttons, or when idle after the owner's first gesture (issue 27 §2).
 const eventDialog = lazyTool(() => import('./ceremony-dialogs'), (module) => module.EventDialog);
 const deleteEventDialog = lazyTool(() => import('./ceremony-dialogs'), (module) => module.DeleteEventDialog);
 const endFuneralDialog = lazyTool(() => import('./ceremony-dialogs'), (module) => module.EndFuneralPhaseDialog);
