@@ -60,8 +60,17 @@ describe('a NUL character anywhere in a request', () => {
     }
     // The session survived every refused renewal.
     expect((await t.get('/api/person/get-persons', { token })).status).toBe(200);
-    const res = await t.post('/api/person/update-basic-data', { identifier: memorial.identifier, fullname: `Rosa${NUL} Paz` }, { token });
-    expect(res.status).not.toBe(500);
+    const res = await t.post('/api/person/update-basic-data', {
+        identifier: memorial.identifier,
+        fullname: `Rosa${NUL} Paz`,
+        birthdate: '1941-03-14',
+        deathdate: '2023-09-05',
+        location: `Cementerio El Ángel${NUL}`,
+        description: 'Siempre con nosotros.',
+      }, { token });
+    expect(res.status).toBe(200);
+    const row = await t.db.selectFrom('memorials').select(['fullname', 'location']).where('id', '=', memorial.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ fullname: 'Rosaab Paz', location: 'Cementerio El Ángelab' });
   });
 
   it('in a field sent with a photo: taken out of the saved text', async () => {
