@@ -48,7 +48,7 @@ describe('the partner area at 390 px', () => {
       // Sent empty, every required field says what it needs, in Spanish.
       await page.getByRole('button', { name: 'Crear memorial' }).click();
       await page.getByText('Ingresa el nombre completo de la persona fallecida').waitFor();
-      for (const message of ['Ingresa la fecha de fallecimiento', 'Ingresa el DNI', 'Elige el parentesco con la persona fallecida', 'El familiar debe aceptar la autorización para crear el memorial']) {
+      for (const message of ['Ingresa la fecha de fallecimiento', 'Ingresa el DNI', 'Elige el parentesco con la persona fallecida', 'Ingresa el precio del contrato', 'El familiar debe aceptar la autorización para crear el memorial']) {
         await page.getByText(message).first().waitFor();
       }
       await expectAccessible(page, 'el formulario con errores');
@@ -61,6 +61,7 @@ describe('the partner area at 390 px', () => {
       await page.getByLabel('Parentesco con la persona fallecida').selectOption('hijo');
       await page.getByLabel('Correo electrónico').fill(family);
       await page.getByLabel('Celular (WhatsApp)').fill('987 654 321');
+      await page.getByLabel('Precio del contrato (S/)').fill('350,50');
       await page.getByRole('button', { name: 'Agregar ceremonia' }).click();
       await page.getByLabel('Ceremonia 1').selectOption('velorio');
       await page.getByLabel('Fecha', { exact: true }).fill('2030-03-14');

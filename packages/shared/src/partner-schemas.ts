@@ -7,6 +7,7 @@ import { ID_MESSAGES, isValidDni, rucProblem } from './ruc';
 import { eventFormSchema, isCalendarDate } from './remembrance';
 import { limaDate } from './dates';
 import { OPERATOR_PASSWORD_MIN } from './admin-schemas';
+import { PRICE_MESSAGES, parseSoles, plainSoles } from './money';
 
 export const PARTNER_LIMITS = {
   nameMax: 120,
@@ -157,6 +158,22 @@ export const whatsappField = z
 
 export const saleRiteSchema = eventFormSchema;
 
+/**
+ * The contract's price in soles, as the family paid it (§6): "350", "350.50" or "350,50" →
+ * '350.50', the plain form that parses again to the same céntimos (the browser sends what it
+ * parsed; the server parses it once more and stores céntimos).
+ */
+export const priceField = z
+  .union([z.string(), z.number()], { error: PRICE_MESSAGES.required })
+  .transform((value, ctx) => {
+    const parsed = parseSoles(String(value));
+    if ('problem' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }
+    return plainSoles(parsed.cents);
+  });
+
 export const partnerSaleSchema = z
   .object({
     /** An admin chooses the branch; an adviser's is its own (sent or not). */
@@ -178,6 +195,8 @@ export const partnerSaleSchema = z
     relationship: z.enum(RELATIONSHIP_KEYS, { error: S.relationshipRequired }),
     email: emailField(),
     whatsapp: whatsappField,
+    /** What the family paid for the contract, in soles (§6: the statement's amounts). */
+    price: priceField,
     /** The family asked for it private at the form; public otherwise (mourners reach the rites). */
     private: z.boolean().optional().default(false),
     consent: z.literal(true, { error: S.consentRequired }),

@@ -492,6 +492,8 @@ export interface PartnerSalesTable {
   sellerId: number;
   /** The deceased's name as typed at the sale (0082). */
   person: Generated<string>;
+  /** What the family paid, in céntimos of a sol (0084); null for sales made before it. */
+  priceCents: number | null;
   relationship: string;
   familyDni: string;
   /** '+51987654321'. */

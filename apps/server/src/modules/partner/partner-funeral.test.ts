@@ -62,6 +62,7 @@ async function soldAndActivated(overrides: Record<string, unknown> = {}) {
       relationship: 'hijo',
       email,
       whatsapp: '987654321',
+      price: '350',
       consent: true,
       rites: [
         { kind: 'cremacion', date: CREMATION, time: '10:00', place: 'Crematorio Jardines' },

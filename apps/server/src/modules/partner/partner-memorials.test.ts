@@ -42,6 +42,7 @@ async function sell(token: string, overrides: Record<string, unknown> = {}) {
       relationship: 'hijo',
       email,
       whatsapp: '987654321',
+      price: '350',
       consent: true,
       rites: [{ kind: 'velorio', date: '2030-03-14', time: '19:00', place: 'Sala 1' }],
       ...overrides,

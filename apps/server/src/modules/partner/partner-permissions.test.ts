@@ -91,6 +91,7 @@ const CASES: Case[] = [
       relationship: 'hijo',
       email: `familia-${next()}@ejemplo.pe`,
       whatsapp: '987654321',
+      price: '350',
       consent: true,
     }),
     // Another partner's branch is not found there; another branch of the same partner is refused.
@@ -128,7 +129,7 @@ beforeAll(async () => {
   const seller = await partnerToken(t.db, await makePartnerUser(t.db, f.home.partner, { branchId: f.home.branch.id }));
   const sold = await t.postJson<{ sale: { contract: string } }>(
     '/api/partner/contracts',
-    { person: 'Teodoro Huanca', deathdate: '2026-01-10', familyName: 'Carmen', familyLastname: 'Huanca', dni: '45678912', relationship: 'hijo', email: 'matriz@ejemplo.pe', whatsapp: '987654321', consent: true },
+    { person: 'Teodoro Huanca', deathdate: '2026-01-10', familyName: 'Carmen', familyLastname: 'Huanca', dni: '45678912', relationship: 'hijo', email: 'matriz@ejemplo.pe', whatsapp: '987654321', price: '350', consent: true },
     { headers: { partner: seller } },
   );
   f.pendingContract = sold.body.data.sale.contract;

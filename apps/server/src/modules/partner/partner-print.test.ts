@@ -30,7 +30,7 @@ async function sell(overrides: Record<string, unknown> = {}) {
   const email = `imprimir.${seq}@ejemplo.pe`;
   const res = await t.postJson<{ sale: { contract: string; identifier: string } }>(
     '/api/partner/contracts',
-    { person: 'Rosa Elvira Quispe Mamani', birthdate: '1941-03-12', deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email, whatsapp: '987654321', consent: true, ...overrides },
+    { person: 'Rosa Elvira Quispe Mamani', birthdate: '1941-03-12', deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email, whatsapp: '987654321', price: '350', consent: true, ...overrides },
     asPartner(adviser),
   );
   expect(res.status).toBe(200);

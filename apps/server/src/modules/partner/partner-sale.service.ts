@@ -5,6 +5,7 @@
 // gets a WhatsApp link for the family's phone with the activation and the guest link, never the
 // access code: a private memorial's content must stay out of the partner's reach.
 import { PARTNER_MESSAGES, SALE_CONSENT_TEXT, SALE_MESSAGES, type PartnerSaleValues } from '@recuerdos/shared/partner-schemas';
+import { parseSoles } from '@recuerdos/shared/money';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { AppError, forbidden } from '../../http/errors';
@@ -48,6 +49,10 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
   if (await repo.findPartnerUserByEmail(ctx.db, input.email)) throw new AppError(400, SALE_MESSAGES.emailIsStaff);
   await reserveAll(ctx.limiter, [{ key: `partner-sale:${session.partnerUserId}`, cap: SALE_LIMIT, message: SALE_MESSAGES.tooMany }]);
 
+  // The schema already refused a bad price: this is its plain form ('350.50') made céntimos.
+  const price = parseSoles(input.price);
+  if ('problem' in price) throw new AppError(400, price.problem);
+
   const now = ctx.now();
   const created = await createContract(
     { db: ctx.db, config: ctx.config, mail: ctx.mail },
@@ -68,6 +73,7 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
             branchId: branch.id,
             sellerId: session.partnerUserId,
             person: input.person,
+            priceCents: price.cents,
             relationship: input.relationship,
             familyDni: input.dni,
             familyWhatsapp: input.whatsapp,

@@ -7,6 +7,7 @@ import type { GuestViewData } from '@recuerdos/shared/api-types';
 import { ID_MESSAGES } from '@recuerdos/shared/ruc';
 import { PARTNER_MESSAGES, SALE_CONSENT_TEXT, SALE_MESSAGES } from '@recuerdos/shared/partner-schemas';
 import { limaDate } from '@recuerdos/shared/dates';
+import { PRICE_MESSAGES } from '@recuerdos/shared/money';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeAccount } from '../../../test/factories';
 import { findLink } from '../../../test/smtp-capture';
@@ -43,6 +44,7 @@ function form(overrides: Record<string, unknown> = {}): Record<string, unknown> 
     relationship: 'hijo',
     email: `carmen.${seq}@ejemplo.pe`,
     whatsapp: '987 654 321',
+    price: '1250,50',
     consent: true,
     rites: [
       { kind: 'velorio', date: '2030-03-14', time: '19:00', place: 'Sede Miraflores, sala 2' },
@@ -85,6 +87,8 @@ describe('the adviser sells a memorial at the funeral home', () => {
       familyDni: '45678912',
       familyWhatsapp: '+51987654321',
       consentText: SALE_CONSENT_TEXT,
+      // "1250,50" typed the Peruvian way: S/ 1,250.50 stored in céntimos.
+      priceCents: 125050,
     });
 
     // The rites are on the QR page for anyone with the link.
@@ -156,6 +160,13 @@ describe('bad input is refused in Spanish and writes nothing', () => {
     ['a birth after the death', { birthdate: '2021-01-01', deathdate: '2020-01-01' }, 400, SALE_MESSAGES.birthAfterDeath],
     ['no name for the deceased', { person: '  ' }, 400, SALE_MESSAGES.personRequired],
     ['a rite without a place', { rites: [{ kind: 'velorio', date: '2030-03-14', time: '19:00', place: '' }] }, 400, 'Escribe el lugar de la ceremonia'],
+    ['no price', { price: '' }, 400, PRICE_MESSAGES.required],
+    ['a price missing from the request', { price: undefined }, 400, PRICE_MESSAGES.required],
+    ['a negative price', { price: '-350' }, 400, PRICE_MESSAGES.positive],
+    ['a price of zero', { price: '0,00' }, 400, PRICE_MESSAGES.positive],
+    ['an absurd price', { price: '3500000' }, 400, PRICE_MESSAGES.tooHigh],
+    ['a price with thousands separators', { price: '1,250.50' }, 400, PRICE_MESSAGES.invalid],
+    ['a price in words', { price: 'trescientos' }, 400, PRICE_MESSAGES.invalid],
     ['seven rites', { rites: Array.from({ length: 7 }, () => ({ kind: 'velorio', date: '2030-03-14', place: 'Sala' })) }, 400, SALE_MESSAGES.tooManyRites],
   ];
   for (const [name, overrides, status, message] of cases) {

@@ -24,7 +24,7 @@ async function sell(token: string) {
   const email = `estado.${seq}@ejemplo.pe`;
   const res = await t.postJson<{ sale: { contract: string } }>(
     '/api/partner/contracts',
-    { person: `Persona ${seq}`, deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email, whatsapp: '987654321', consent: true },
+    { person: `Persona ${seq}`, deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email, whatsapp: '987654321', price: '350', consent: true },
     asPartner(token),
   );
   expect(res.status).toBe(200);

@@ -28,6 +28,7 @@ const EMPTY: PartnerSaleInput = {
   relationship: '' as PartnerSaleInput['relationship'],
   email: '',
   whatsapp: '',
+  price: '',
   private: false,
   consent: false as unknown as true,
   rites: [],
@@ -114,6 +115,11 @@ function SaleForm({ isAdmin, onDone }: { isAdmin: boolean; onDone: (sale: Sale) 
             Agregar ceremonia
           </Button>
         ) : null}
+      </fieldset>
+
+      <fieldset className="partner-fieldset">
+        <legend>Contrato</legend>
+        <FormTextField form={form} name="price" label="Precio del contrato (S/)" inputMode="decimal" autoComplete="off" hint="Lo que paga la familia, en soles: por ejemplo 350 o 350,50." />
       </fieldset>
 
       <div>
