@@ -60,6 +60,20 @@ export interface PartnerMemorialData {
   guestUrl: string;
   /** Rites can be corrected until the family activates the contract. */
   canCorrectRites: boolean;
+  /** The funeral phase's last Lima day ('YYYY-MM-DD') while it lasts; null once it ended (by time or by the family). */
+  funeralUntil: string | null;
+  /** The rites as the funeral home may still correct them (only while it may: empty otherwise). */
+  rites: PartnerRiteData[];
+}
+
+/** A rite as the sale form and the correction dialog hold it (the ceremonies' fields, issue 14). */
+export interface PartnerRiteData {
+  kind: string;
+  title: string;
+  date: string;
+  time: string;
+  place: string;
+  mapUrl: string;
 }
 
 /** A month's statement of a partner (issue 30 §6): counts per branch and seller, no amounts yet. */

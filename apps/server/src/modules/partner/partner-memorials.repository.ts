@@ -12,6 +12,8 @@ export interface SaleRow {
   soldAt: string;
   activatedAt: string | null;
   identifier: string;
+  memorialId: number;
+  funeralUntil: string | null;
   visits: number | string;
   memories: number | string;
 }
@@ -34,6 +36,8 @@ export function salesOf(db: Kysely<Database>, partnerId: number, branchId: numbe
       'partnerSales.createdAt as soldAt',
       'contracts.activatedAt',
       'memorials.identifier',
+      'memorials.id as memorialId',
+      'memorials.funeralUntil',
       eb
         .selectFrom('memorialVisits')
         .select(sql<number>`coalesce(sum(memorial_visits.visits), 0)`.as('n'))
@@ -50,6 +54,29 @@ export function salesOf(db: Kysely<Database>, partnerId: number, branchId: numbe
     .where('partnerSales.partnerId', '=', partnerId);
   if (branchId !== null) query = query.where('partnerSales.branchId', '=', branchId);
   return query.orderBy('partnerSales.id', 'desc').execute() as Promise<SaleRow[]>;
+}
+
+export interface RiteRow {
+  memorialId: number;
+  kind: string;
+  title: string;
+  date: string;
+  time: string;
+  place: string;
+  mapUrl: string;
+}
+
+/** The rites of these memorials, in the order the QR page lists them. */
+export function ritesOf(db: Kysely<Database>, memorialIds: readonly number[]): Promise<RiteRow[]> {
+  if (memorialIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('memorialEvents')
+    .select(['memorialId', 'kind', 'title', 'date', 'time', 'place', 'mapUrl'])
+    .where('memorialId', 'in', memorialIds)
+    .orderBy('date')
+    .orderBy('time')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findSale(

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { AppError, conflict, forbidden } from '../../http/errors';
 import { guestUrl } from '../../http/links';
-import { startFuneralPhase } from './funeral-phase';
+import { inFuneralPhase, startFuneralPhase } from './funeral-phase';
 import { recordAudit } from '../audit/audit.service';
 import { PARTNER_POLICY } from './partner.policy';
 import { PARTNER_MESSAGES } from '@recuerdos/shared/partner-schemas';
@@ -17,6 +17,10 @@ import * as repo from './partner-memorials.repository';
 
 export async function listMemorials(ctx: AppContext, session: PartnerSession): Promise<PartnerMemorialData[]> {
   const rows = await repo.salesOf(ctx.db, session.partnerId, PARTNER_POLICY.readAllBranches(session) ? null : session.branchId);
+  const correctable = (row: repo.SaleRow) => row.state === 'pending' && PARTNER_POLICY.workInBranch(session, row.branchId);
+  // Only the rites it may still correct: once activated, the ceremonies are the family's content.
+  const rites = await repo.ritesOf(ctx.db, rows.filter(correctable).map((row) => row.memorialId));
+  const now = ctx.now();
   return rows.map((row) => ({
     contract: row.contract,
     person: row.person,
@@ -28,7 +32,11 @@ export async function listMemorials(ctx: AppContext, session: PartnerSession): P
     visits: Number(row.visits),
     memories: Number(row.memories),
     guestUrl: guestUrl(ctx.config.publicUrl, row.identifier),
-    canCorrectRites: row.state === 'pending' && PARTNER_POLICY.workInBranch(session, row.branchId),
+    canCorrectRites: correctable(row),
+    funeralUntil: inFuneralPhase(row, now) ? row.funeralUntil : null,
+    rites: correctable(row)
+      ? rites.filter((rite) => rite.memorialId === row.memorialId).map(({ kind, title, date, time, place, mapUrl }) => ({ kind, title, date, time, place, mapUrl }))
+      : [],
   }));
 }
 

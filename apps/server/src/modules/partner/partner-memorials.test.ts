@@ -94,6 +94,9 @@ describe("the partner's list of its memorials", () => {
       memories: 2,
       guestUrl: `http://recuerdos.test/guest?id=${sale.identifier}`,
       canCorrectRites: false,
+      // Activation does not end the phase (the family ends it, or time does); the rites are now theirs.
+      funeralUntil: '2030-04-13',
+      rites: [],
     });
     const raw = JSON.stringify(res.body);
     for (const secret of ['Ancón', 'profe', 'Visitante Secreto', 'Toyo', memorial.accessCode, sale.email, '45678912']) expect(raw).not.toContain(secret);
@@ -109,6 +112,30 @@ describe("the partner's list of its memorials", () => {
     expect(await contracts(admin)).toEqual(expect.arrayContaining([mine.contract, theirs.contract]));
     const neighbour = await makePartner(t.db);
     expect(await contracts(await partnerToken(t.db, await makePartnerUser(t.db, neighbour.partner, { role: 'admin' })))).toEqual([]);
+  });
+});
+
+describe('the funeral phase and the rites on the list', () => {
+  it('gives the phase’s last day while it lasts and the rites to correct while pending; null once the phase ended', async () => {
+    const sale = await sell(adviser, { rites: [{ kind: 'velorio', date: '2030-03-14', time: '19:00', place: 'Sala 1' }, { kind: 'entierro', date: '2030-03-15', place: 'Jardines de la Paz' }] });
+    const row = async () => (await list(adviser)).find((m) => m.contract === sale.contract);
+    expect(await row()).toMatchObject({
+      canCorrectRites: true,
+      funeralUntil: '2030-04-14',
+      rites: [
+        { kind: 'velorio', title: '', date: '2030-03-14', time: '19:00', place: 'Sala 1', mapUrl: '' },
+        { kind: 'entierro', title: '', date: '2030-03-15', time: '', place: 'Jardines de la Paz', mapUrl: '' },
+      ],
+    });
+    // The other branch's adviser does not see it; the admin sees it and may correct it.
+    expect((await list(admin)).find((m) => m.contract === sale.contract)?.rites).toHaveLength(2);
+
+    // Its last day passed (as Lima's days go by): ended.
+    await t.db.updateTable('memorials').set({ funeralUntil: '2020-01-31' }).where('identifier', '=', sale.identifier).execute();
+    expect((await row())?.funeralUntil).toBeNull();
+    // The family ended it.
+    await t.db.updateTable('memorials').set({ funeralUntil: null }).where('identifier', '=', sale.identifier).execute();
+    expect((await row())?.funeralUntil).toBeNull();
   });
 });
 
