@@ -12,7 +12,7 @@ export interface TextRun {
   size: number;
 }
 
-export async function pdfText(data: Uint8Array): Promise<{ pages: number; text: string; sizes: [number, number][]; runs: TextRun[] }> {
+export async function pdfText(data: Uint8Array): Promise<{ pages: number; text: string; pageTexts: string[]; sizes: [number, number][]; runs: TextRun[] }> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdf = await pdfjs.getDocument({ data: data.slice(), disableFontFace: true, useSystemFonts: false }).promise;
   const parts: string[] = [];
@@ -31,15 +31,15 @@ export async function pdfText(data: Uint8Array): Promise<{ pages: number; text: 
     parts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
   }
   await pdf.destroy();
-  return { pages: pdf.numPages, text: parts.join('\n'), sizes, runs };
+  return { pages: pdf.numPages, text: parts.join('\n'), pageTexts: parts, sizes, runs };
 }
 
-/** The first page at `dpi` as PNG bytes. */
-export async function pdfPagePng(data: Uint8Array, dpi = 300): Promise<Buffer> {
+/** A page (the first unless told) at `dpi` as PNG bytes. */
+export async function pdfPagePng(data: Uint8Array, dpi = 300, page = 1): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'recuerdos-pdf-'));
   try {
     await writeFile(path.join(dir, 'in.pdf'), data);
-    await promisify(execFile)('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'in.pdf'), path.join(dir, 'page')]);
+    await promisify(execFile)('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', path.join(dir, 'in.pdf'), path.join(dir, 'page')]);
     return await readFile(path.join(dir, 'page.png'));
   } finally {
     await rm(dir, { recursive: true, force: true });

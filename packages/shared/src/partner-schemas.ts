@@ -218,6 +218,26 @@ export const correctRitesSchema = z.object({
 });
 export type CorrectRitesInput = z.input<typeof correctRitesSchema>;
 
+// --- The print kit for several memorials at once (issue 30 §5) --------------------------------
+
+/** Memorials per file: a wake's worth and more, and a PDF a tablet still opens at once. */
+export const PRINT_BATCH_MAX = 50;
+
+export const PRINT_MESSAGES = {
+  noneChosen: 'Elige al menos un memorial para imprimir',
+  tooMany: `Puedes imprimir hasta ${PRINT_BATCH_MAX} memoriales en un archivo`,
+  sizeInvalid: 'El tamaño debe ser a6 o wallet',
+} as const;
+
+/** `numbers=A-1,A-2`: the contracts, each once, in the order given. */
+export const printBatchSchema = z.object({
+  numbers: z
+    .string({ error: PRINT_MESSAGES.noneChosen })
+    .max(PRINT_BATCH_MAX * 41, PRINT_MESSAGES.tooMany)
+    .transform((value) => [...new Set(value.split(',').map((number) => number.trim().toUpperCase()).filter(Boolean))])
+    .pipe(z.array(z.string().max(40, RITES_MESSAGES.notFound)).min(1, PRINT_MESSAGES.noneChosen).max(PRINT_BATCH_MAX, PRINT_MESSAGES.tooMany)),
+});
+
 // ---------------------------------------------------------------------------------------------
 // The back office (issue 30 §7)
 

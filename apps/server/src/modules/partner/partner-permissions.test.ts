@@ -107,6 +107,9 @@ const CASES: Case[] = [
   },
   { method: 'GET', route: '/api/partner/memorials/:number/card.pdf', path: () => `/api/partner/memorials/${f.pendingContract}/card.pdf`, staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 } },
   { method: 'GET', route: '/api/partner/memorials/:number/plaque.pdf', path: () => `/api/partner/memorials/${f.pendingContract}/plaque.pdf`, staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 } },
+  // Several at once: the whole request is refused when one number is not the caller's to print.
+  { method: 'GET', route: '/api/partner/print/cards.pdf', path: () => `/api/partner/print/cards.pdf?numbers=${f.pendingContract}&size=wallet`, staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 } },
+  { method: 'GET', route: '/api/partner/print/plaques.pdf', path: () => `/api/partner/print/plaques.pdf?numbers=${f.pendingContract}`, staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 } },
   { method: 'GET', route: '/api/partner/statement', path: () => '/api/partner/statement?month=2026-01', staff: ADMIN_ONLY },
   { method: 'GET', route: '/api/partner/statement.csv', path: () => '/api/partner/statement.csv?month=2026-01', staff: ADMIN_ONLY },
 ];

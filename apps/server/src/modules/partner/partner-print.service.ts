@@ -9,8 +9,8 @@ import { guestUrl } from '../../http/links';
 import { PARTNER_MESSAGES, RITES_MESSAGES } from '@recuerdos/shared/partner-schemas';
 import { funeralLine } from '@recuerdos/shared/remembrance-text';
 import type { AppContext } from '../../context';
-import { newPdf } from '../../pdf/document';
-import { cardPdf, type CardSize } from '../qr/card.service';
+import { newPdf, type Pdf } from '../../pdf/document';
+import { cardsPdf, type CardContent, type CardSize } from '../qr/card.service';
 import { printableLink } from '../qr/qr.service';
 import { PARTNER_POLICY } from './partner.policy';
 import type { PartnerSession } from './partner.service';
@@ -33,55 +33,85 @@ interface PrintableSale {
   branchId: number;
 }
 
-async function saleFor(ctx: AppContext, session: PartnerSession, number: string): Promise<PrintableSale> {
-  const row = await ctx.db
+const PRINTABLE_COLUMNS = ['contracts.number as contract', 'partnerSales.person', 'memorials.identifier', 'contracts.state', 'memorials.birthdate', 'memorials.deathdate', 'partnerSales.branchId'] as const;
+
+/** The sale behind each number, in the order given; 404 for any not the partner's, 403 for another branch's: then nothing is printed. */
+async function salesFor(ctx: AppContext, session: PartnerSession, numbers: readonly string[]): Promise<PrintableSale[]> {
+  const wanted = numbers.map((number) => number.toUpperCase());
+  const rows = await ctx.db
     .selectFrom('partnerSales')
     .innerJoin('contracts', 'contracts.id', 'partnerSales.contractId')
     .innerJoin('memorials', 'memorials.id', 'contracts.memorialId')
-    .select(['contracts.number as contract', 'partnerSales.person', 'memorials.identifier', 'contracts.state', 'memorials.birthdate', 'memorials.deathdate', 'partnerSales.branchId'])
+    .select(PRINTABLE_COLUMNS)
     .where('partnerSales.partnerId', '=', session.partnerId)
-    .where('contracts.number', '=', number.toUpperCase())
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, RITES_MESSAGES.notFound);
-  if (!PARTNER_POLICY.workInBranch(session, row.branchId)) throw forbidden(PARTNER_MESSAGES.otherBranch);
-  return row;
+    .where('contracts.number', 'in', wanted)
+    .execute();
+  const byNumber = new Map(rows.map((row) => [row.contract, row]));
+  return wanted.map((number) => {
+    const row = byNumber.get(number);
+    if (!row) throw new AppError(404, RITES_MESSAGES.notFound);
+    if (!PARTNER_POLICY.workInBranch(session, row.branchId)) throw forbidden(PARTNER_MESSAGES.otherBranch);
+    return row;
+  });
+}
+
+function cardContent(ctx: AppContext, session: PartnerSession, sale: PrintableSale): CardContent {
+  const pending = sale.state === 'pending';
+  return {
+    fullname: sale.person,
+    birthdate: pending ? sale.birthdate : null,
+    deathdate: pending ? sale.deathdate : null,
+    epitaph: '',
+    photo: null,
+    link: guestUrl(ctx.config.publicUrl, sale.identifier),
+    // Never the access code: the funeral home must not hold the key to a private memorial.
+    accessCode: null,
+    partnerLine: partnerLine(session.partnerName),
+  };
 }
 
 export async function partnerCard(ctx: AppContext, session: PartnerSession, number: string, size: CardSize): Promise<{ pdf: Buffer; filename: string }> {
-  const sale = await saleFor(ctx, session, number);
-  const pending = sale.state === 'pending';
-  const pdf = await cardPdf(
-    {
-      fullname: sale.person,
-      birthdate: pending ? sale.birthdate : null,
-      deathdate: pending ? sale.deathdate : null,
-      epitaph: '',
-      photo: null,
-      link: guestUrl(ctx.config.publicUrl, sale.identifier),
-      // Never the access code: the funeral home must not hold the key to a private memorial.
-      accessCode: null,
-      partnerLine: partnerLine(session.partnerName),
-    },
-    size,
-  );
-  return { pdf, filename: `recordatorio-${sale.contract}-${size}.pdf` };
+  const [sale] = await salesFor(ctx, session, [number]);
+  if (!sale) throw new AppError(404, RITES_MESSAGES.notFound);
+  return { pdf: await cardsPdf([cardContent(ctx, session, sale)], size), filename: `recordatorio-${sale.contract}-${size}.pdf` };
+}
+
+/** The cards of several memorials in one file, a page each (issue 30 §5). */
+export async function partnerCards(ctx: AppContext, session: PartnerSession, numbers: readonly string[], size: CardSize): Promise<{ pdf: Buffer; filename: string }> {
+  const sales = await salesFor(ctx, session, numbers);
+  return { pdf: await cardsPdf(sales.map((sale) => cardContent(ctx, session, sale)), size), filename: `recordatorios-${size}.pdf` };
 }
 
 export async function partnerPlaque(ctx: AppContext, session: PartnerSession, number: string): Promise<{ pdf: Buffer; filename: string }> {
-  const sale = await saleFor(ctx, session, number);
-  const link = guestUrl(ctx.config.publicUrl, sale.identifier);
+  const sales = await salesFor(ctx, session, [number]);
+  return { pdf: await plaquesPdf(ctx, sales), filename: `placa-${sales[0]?.contract ?? number}.pdf` };
+}
+
+/** The plaques of several memorials in one file, a page each. */
+export async function partnerPlaques(ctx: AppContext, session: PartnerSession, numbers: readonly string[]): Promise<{ pdf: Buffer; filename: string }> {
+  return { pdf: await plaquesPdf(ctx, await salesFor(ctx, session, numbers)), filename: 'placas.pdf' };
+}
+
+function plaquesPdf(ctx: AppContext, sales: readonly PrintableSale[]): Promise<Buffer> {
   const page = PLAQUE.side + PLAQUE.bleed * 2;
-  const { doc, finished } = newPdf({
-    size: [page, page],
-    margin: 0,
-    info: { Title: `Placa del memorial de ${sale.person}`, Subject: 'Placa con código QR, 10 × 10 cm', Author: 'Recuerdos' },
+  const title = sales.length === 1 ? `Placa del memorial de ${sales[0]?.person ?? ''}` : `Placas de ${sales.length} memoriales`;
+  const { doc, finished } = newPdf({ size: [page, page], margin: 0, info: { Title: title, Subject: 'Placa con código QR, 10 × 10 cm', Author: 'Recuerdos' } });
+  sales.forEach((sale, index) => {
+    if (index > 0) doc.addPage({ size: [page, page], margin: 0 });
+    drawPlaque(doc, sale.person, guestUrl(ctx.config.publicUrl, sale.identifier));
   });
+  doc.end();
+  return finished;
+}
+
+function drawPlaque(doc: Pdf, person: string, link: string): void {
+  const page = PLAQUE.side + PLAQUE.bleed * 2;
   const inner = PLAQUE.bleed;
   const margin = inner + 8 * MM;
   const width = page - margin * 2;
   // The trim box: what is left after cutting the bleed.
   doc.rect(0, 0, page, page).fill('#ffffff');
-  doc.font('bold').fontSize(14).fillColor('#2b2622').text(sale.person, margin, inner + 7 * MM, { width, align: 'center', lineGap: -1, height: 14 * 2.4, ellipsis: '…' });
+  doc.font('bold').fontSize(14).fillColor('#2b2622').text(person, margin, inner + 7 * MM, { width, align: 'center', lineGap: -1, height: 14 * 2.4, ellipsis: '…' });
   const qrSide = 56 * MM;
   const qrX = (page - qrSide) / 2;
   const qrY = inner + 20 * MM;
@@ -96,6 +126,4 @@ export async function partnerPlaque(ctx: AppContext, session: PartnerSession, nu
   doc.fill('#000000');
   doc.font('regular').fontSize(9).fillColor('#5f564e').text('Escanea el código para visitar su memorial', margin, qrY + qrSide + 3 * MM, { width, align: 'center' });
   doc.font('regular').fontSize(9).fillColor('#2b2622').text(printableLink(link), margin, qrY + qrSide + 8 * MM, { width, align: 'center', lineBreak: false });
-  doc.end();
-  return { pdf: await finished, filename: `placa-${sale.contract}.pdf` };
 }

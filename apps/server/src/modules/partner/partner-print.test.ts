@@ -7,6 +7,7 @@ import jsQR from 'jsqr';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { findLink } from '../../../test/smtp-capture';
 import { pdfPagePng, pdfText } from '../../../test/pdf';
+import { PRINT_BATCH_MAX, PRINT_MESSAGES, RITES_MESSAGES } from '@recuerdos/shared/partner-schemas';
 import { asPartner, makePartner, makePartnerUser, partnerToken, type TestPartner } from '../../../test/partners';
 
 let t: TestServer;
@@ -42,8 +43,8 @@ async function download(path: string, token = adviser): Promise<{ status: number
   return { status: res.status, type: res.headers.get('content-type'), body: new Uint8Array(await res.arrayBuffer()) };
 }
 
-async function decodeQr(pdf: Uint8Array): Promise<string | null> {
-  const png = await pdfPagePng(pdf, 200);
+async function decodeQr(pdf: Uint8Array, page = 1): Promise<string | null> {
+  const png = await pdfPagePng(pdf, 200, page);
   const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
@@ -91,5 +92,67 @@ describe('the print kit', () => {
     const neighbour = await makePartner(t.db);
     const stranger = await partnerToken(t.db, await makePartnerUser(t.db, neighbour.partner, { role: 'admin' }));
     expect((await download(`/api/partner/memorials/${sale.contract}/card.pdf`, stranger)).status).toBe(404);
+  });
+});
+
+describe('printing several at once', () => {
+  it('puts each chosen memorial’s card on its own page, in the order chosen, each QR code its own guest link', async () => {
+    const first = await sell({ person: 'Rosa Elvira Quispe Mamani' });
+    const second = await sell({ person: 'Juan Carlos Mamani Ccori', private: true });
+    const third = await sell({ person: 'Teodoro Huanca Pari' });
+    const numbers = [third.contract, first.contract, second.contract].join(',');
+    const cards = await download(`/api/partner/print/cards.pdf?numbers=${numbers}&size=wallet`);
+    expect(cards.status).toBe(200);
+    expect(cards.type).toBe('application/pdf');
+    const { pageTexts, sizes } = await pdfText(cards.body);
+    // The wallet card's narrow lines may wrap: compare the words.
+    const pages = pageTexts.map((text) => text.replace(/\s+/g, ' '));
+    expect(pages).toHaveLength(3);
+    for (const size of sizes) expect(size[0]).toBeCloseTo(54 * MM, 0);
+    expect(pages[0]).toContain('Teodoro Huanca Pari');
+    expect(pages[1]).toContain('Rosa Elvira Quispe Mamani');
+    expect(pages[2]).toContain('Juan Carlos Mamani Ccori');
+    for (const page of pages) expect(page).toContain('Con el acompañamiento de Funeraria San Martín');
+    const codes = await Promise.all([1, 2, 3].map((page) => decodeQr(cards.body, page)));
+    expect(codes).toEqual([third, first, second].map((sale) => `http://recuerdos.test/guest?id=${sale.identifier}`));
+    const secret = await t.db.selectFrom('memorials').select('accessCode').where('identifier', '=', second.identifier).executeTakeFirstOrThrow();
+    expect(pages.join('\n')).not.toContain(secret.accessCode);
+  });
+
+  it('puts each plaque on its own 10 × 10 cm page with its QR code', async () => {
+    const first = await sell({ person: 'Rosa Elvira Quispe Mamani' });
+    const second = await sell({ person: 'Juan Carlos Mamani Ccori' });
+    const plaques = await download(`/api/partner/print/plaques.pdf?numbers=${first.contract},${second.contract}`);
+    expect(plaques.status).toBe(200);
+    const { pageTexts: pages, sizes } = await pdfText(plaques.body);
+    expect(pages).toHaveLength(2);
+    for (const size of sizes) expect(size).toEqual([expect.closeTo(106 * MM, 0), expect.closeTo(106 * MM, 0)]);
+    expect(pages[0]).toContain('Rosa Elvira Quispe Mamani');
+    expect(pages[1]).toContain('Juan Carlos Mamani Ccori');
+    expect(await decodeQr(plaques.body, 2)).toBe(`http://recuerdos.test/guest?id=${second.identifier}`);
+  });
+
+  it('refuses the whole request in Spanish when one number is another partner’s or branch’s, none is given, or too many', async () => {
+    const mine = await sell();
+    const neighbour = await makePartner(t.db);
+    const theirs = await partnerToken(t.db, await makePartnerUser(t.db, neighbour.partner, { branchId: neighbour.branch.id }));
+    const sold = await t.postJson<{ sale: { contract: string } }>(
+      '/api/partner/contracts',
+      { person: 'Otra Persona', deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Paz', dni: '45678912', relationship: 'hijo', email: 'vecina.imprimir@ejemplo.pe', whatsapp: '987654321', price: '350', consent: true },
+      asPartner(theirs),
+    );
+    const json = async (path: string, token = adviser) => {
+      const res = await fetch(`${t.url}${path}`, { headers: { partner: token } });
+      return { status: res.status, message: ((await res.json()) as { message: string }).message };
+    };
+    expect(await json(`/api/partner/print/cards.pdf?numbers=${mine.contract},${sold.body.data.sale.contract}`)).toEqual({ status: 404, message: RITES_MESSAGES.notFound });
+    expect(await json(`/api/partner/print/plaques.pdf?numbers=${mine.contract},NO-EXISTE`)).toEqual({ status: 404, message: RITES_MESSAGES.notFound });
+    const otherBranch = await partnerToken(t.db, await makePartnerUser(t.db, home.partner, { branchId: home.otherBranch.id }));
+    expect((await json(`/api/partner/print/plaques.pdf?numbers=${mine.contract}`, otherBranch)).status).toBe(403);
+    expect(await json('/api/partner/print/cards.pdf?numbers=')).toEqual({ status: 400, message: PRINT_MESSAGES.noneChosen });
+    expect(await json('/api/partner/print/cards.pdf')).toEqual({ status: 400, message: PRINT_MESSAGES.noneChosen });
+    const many = Array.from({ length: PRINT_BATCH_MAX + 1 }, (_, index) => `C-${index}`).join(',');
+    expect(await json(`/api/partner/print/plaques.pdf?numbers=${many}`)).toEqual({ status: 400, message: PRINT_MESSAGES.tooMany });
+    expect(await json(`/api/partner/print/cards.pdf?numbers=${mine.contract}&size=carta`)).toEqual({ status: 400, message: PRINT_MESSAGES.sizeInvalid });
   });
 });

@@ -61,14 +61,26 @@ export function lifeDates(birthdate: string | null, deathdate: string | null): s
 }
 
 export function cardPdf(content: CardContent, size: CardSize): Promise<Buffer> {
+  return cardsPdf([content], size);
+}
+
+/** Several cards in one file, a page each (a funeral home printing for several wakes, issue 30 §5). */
+export function cardsPdf(contents: readonly CardContent[], size: CardSize): Promise<Buffer> {
+  const page = CARD_SIZES[size];
+  const title = contents.length === 1 ? `Recordatorio de ${contents[0]?.fullname ?? ''}` : `Recordatorios (${contents.length})`;
+  const { doc, finished } = newPdf({ size: [page.width, page.height], margin: 0, info: { Title: title, Subject: 'Recordatorio', Author: 'Recuerdos' } });
+  contents.forEach((content, index) => {
+    if (index > 0) doc.addPage({ size: [page.width, page.height], margin: 0 });
+    drawCard(doc, content, size);
+  });
+  doc.end();
+  return finished;
+}
+
+function drawCard(doc: Pdf, content: CardContent, size: CardSize): void {
   const page = CARD_SIZES[size];
   const layout = LAYOUTS[size];
   const { type } = layout;
-  const { doc, finished } = newPdf({
-    size: [page.width, page.height],
-    margin: 0,
-    info: { Title: `Recordatorio de ${content.fullname}`, Subject: 'Recordatorio', Author: 'Recuerdos' },
-  });
   const { frame, margin } = layout;
   const width = page.width - margin * 2;
   const centered = { width, align: 'center' as const };
@@ -145,9 +157,6 @@ export function cardPdf(content: CardContent, size: CardSize): Promise<Buffer> {
     doc.font(line.font).fillColor(line.color).text(line.text, margin, y, { ...centered, lineBreak: false });
     y += smallLine;
   }
-
-  doc.end();
-  return finished;
 }
 
 /** The code as vector squares, crisp at any printer's resolution (the white card is its quiet zone). */
