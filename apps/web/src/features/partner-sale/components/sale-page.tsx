@@ -3,20 +3,17 @@
 // link with the activation and the memorial's link for the family's phone.
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { useFieldArray } from 'react-hook-form';
-import { EVENT_KINDS } from '@recuerdos/shared/remembrance';
 import { RELATIONSHIPS, SALE_CONSENT_TEXT, SALE_LIMITS, partnerSaleSchema, type PartnerSaleInput } from '@recuerdos/shared/partner-schemas';
 import { Button, buttonClass } from '../../../components/button';
 import { Checkbox } from '../../../components/field';
 import { FormSelectField, FormTextField, useFieldError } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { PartnerPage } from '../../../components/partner/partner-page';
+import { RiteFields } from '../../../components/partner/rite-fields';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { usePartnerSession } from '../../../lib/partner/partner-session';
 import { useBranches, useSellMemorial, type Sale } from '../api/sale';
-
-const NEW_RITE = { kind: 'velorio', title: '', date: '', time: '', place: '', mapUrl: '' } as const;
 
 const EMPTY: PartnerSaleInput = {
   person: '',
@@ -49,7 +46,6 @@ function SaleForm({ isAdmin, onDone }: { isAdmin: boolean; onDone: (sale: Sale) 
   const sell = useSellMemorial();
   const branches = useBranches(isAdmin);
   const form = useZodForm(partnerSaleSchema, { defaultValues: EMPTY });
-  const rites = useFieldArray({ control: form.control, name: 'rites' });
   const consentError = useFieldError(form, 'consent');
   const onSubmit = form.handleSubmit((values) => sell.mutate(values, { onSuccess: (envelope) => onDone(envelope.data.sale) }));
 
@@ -91,31 +87,7 @@ function SaleForm({ isAdmin, onDone }: { isAdmin: boolean; onDone: (sale: Sale) 
         <Checkbox {...form.register('private')} label="La familia prefiere que el memorial sea privado" hint="Si es privado, solo quien tenga el código de acceso podrá verlo. Si no, cualquiera con el enlace verá las ceremonias." />
       </fieldset>
 
-      <fieldset className="partner-fieldset">
-        <legend>Ceremonias (opcional)</legend>
-        {rites.fields.map((field, index) => (
-          <div key={field.id} className="partner-rite">
-            <FormSelectField form={form} name={`rites.${index}.kind`} label={`Ceremonia ${index + 1}`}>
-              {Object.entries(EVENT_KINDS).map(([key, label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </FormSelectField>
-            <FormTextField form={form} name={`rites.${index}.date`} label="Fecha" type="date" />
-            <FormTextField form={form} name={`rites.${index}.time`} label="Hora (opcional)" type="time" />
-            <FormTextField form={form} name={`rites.${index}.place`} label="Lugar" />
-            <Button variant="ghost" size="sm" onClick={() => rites.remove(index)}>
-              Quitar ceremonia {index + 1}
-            </Button>
-          </div>
-        ))}
-        {rites.fields.length < SALE_LIMITS.rites ? (
-          <Button variant="secondary" onClick={() => rites.append({ ...NEW_RITE })}>
-            Agregar ceremonia
-          </Button>
-        ) : null}
-      </fieldset>
+      <RiteFields form={form} legend="Ceremonias (opcional)" />
 
       <fieldset className="partner-fieldset">
         <legend>Contrato</legend>
