@@ -31,6 +31,7 @@ import { partnerSales } from './migrations/0081-partner-sales';
 import { partnerSalePerson } from './migrations/0082-partner-sale-person';
 import { funeralPhase } from './migrations/0083-funeral-phase';
 import { partnerSalePrice } from './migrations/0084-partner-sale-price';
+import { partnerNameStamp } from './migrations/0088-partner-name-stamp';
 import { videoReceipts } from './migrations/0095-video-receipts';
 import { accessRequests } from './migrations/0075-access-requests';
 import { reminderGrants } from './migrations/0076-reminder-grants';
@@ -66,6 +67,7 @@ function allMigrations(dialect: Dialect): Record<string, MigrationDef> {
     '0082-partner-sale-person': partnerSalePerson(),
     '0083-funeral-phase': funeralPhase(),
     '0084-partner-sale-price': partnerSalePrice(),
+    '0088-partner-name-stamp': partnerNameStamp(dialect),
     '0095-video-receipts': videoReceipts(),
     '0075-access-requests': accessRequests(dialect),
     '0076-reminder-grants': reminderGrants(),

@@ -211,4 +211,52 @@ describe('the funeral phase', () => {
     expect(gate.data?.view).toBeNull();
     expect(gate.html).not.toContain('San Martín');
   });
+
+  it('a renamed funeral home reaches the cached QR pages in their phase on every instance, never a 304 of the old name', async () => {
+    clock = START;
+    const renamed = await makePartner(t.db, { name: 'Funeraria Los Olivos' });
+    const seller = await partnerToken(t.db, await makePartnerUser(t.db, renamed.partner, { branchId: renamed.branch.id }));
+    const sell = async (email: string) => {
+      const res = await t.postJson<{ sale: { identifier: string } }>(
+        '/api/partner/contracts',
+        { person: 'Persona Renombre', deathdate: day(-1), familyName: 'Ana', familyLastname: 'Paz', dni: '45678912', relationship: 'hijo', email, whatsapp: '987654321', price: '350', consent: true, rites: [{ kind: 'velorio', date: VELORIO, place: 'Sala 2' }] },
+        asPartner(seller),
+      );
+      expect(res.status).toBe(200);
+      return res.body.data.sale.identifier;
+    };
+    const inPhase = await sell('renombre.1@ejemplo.pe');
+    const ended = await sell('renombre.2@ejemplo.pe');
+    await t.db.updateTable('memorials').set({ funeralUntil: null }).where('identifier', '=', ended).execute();
+    const endedRow = await t.db.selectFrom('memorials').select('updatedAt').where('identifier', '=', ended).executeTakeFirstOrThrow();
+
+    const before = await qrPage(t, inPhase);
+    expect(before.data?.view?.funeral).toEqual({ partner: 'Funeraria Los Olivos' });
+    expect((await qrPage(other, inPhase, before.etag)).status).toBe(304);
+    const jsonBefore = await fetch(`${other.url}/api/person/guest-view?id=${inPhase}`);
+    const jsonEtag = jsonBefore.headers.get('etag');
+    expect(jsonEtag).toBeTruthy();
+
+    // However the partner's row is written (the back office, the command line), its name reaches the pages.
+    await t.db.updateTable('partners').set({ name: 'Funeraria Los Olivos e Hijos' }).where('id', '=', renamed.partner.id).execute();
+    for (const server of [other, t]) {
+      const after = await qrPage(server, inPhase, before.etag);
+      expect(after.status).toBe(200);
+      expect(after.etag).not.toBe(before.etag);
+      expect(after.data?.view?.funeral).toEqual({ partner: 'Funeraria Los Olivos e Hijos' });
+    }
+    const jsonAfter = await fetch(`${t.url}/api/person/guest-view?id=${inPhase}`, { headers: { 'if-none-match': jsonEtag ?? '' } });
+    expect(jsonAfter.status).toBe(200);
+    expect(((await jsonAfter.json()) as { data: GuestViewData }).data.funeral).toEqual({ partner: 'Funeraria Los Olivos e Hijos' });
+
+    // A new logo does too; another change of the partner (suspension) or a memorial out of its phase is left alone.
+    const settled = await qrPage(t, inPhase);
+    await t.db.updateTable('partners').set({ logoKey: 'logos/olivos' }).where('id', '=', renamed.partner.id).execute();
+    expect((await qrPage(t, inPhase, settled.etag)).status).toBe(200);
+    const logoEtag = (await qrPage(t, inPhase)).etag;
+    await t.db.updateTable('partners').set({ suspendedAt: new Date().toISOString() }).where('id', '=', renamed.partner.id).execute();
+    await t.db.updateTable('partners').set({ suspendedAt: null }).where('id', '=', renamed.partner.id).execute();
+    expect((await qrPage(t, inPhase, logoEtag)).status).toBe(304);
+    expect((await t.db.selectFrom('memorials').select('updatedAt').where('identifier', '=', ended).executeTakeFirstOrThrow()).updatedAt).toBe(endedRow.updatedAt);
+  });
 });
