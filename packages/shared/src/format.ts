@@ -50,3 +50,9 @@ export function slashDate(isoDate: string): string {
 export function isVideoPath(path: string | null | undefined): boolean {
   return !!path && /\.mp4$/i.test(path.split('?')[0] ?? '');
 }
+
+/** A month 'YYYY-MM' in words: 'noviembre del 2026' (statements, issue 30 §6). */
+export function monthInWords(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return `${MONTH_NAMES[m - 1] ?? ''} del ${year}`;
+}

@@ -76,11 +76,25 @@ export interface PartnerRiteData {
   mapUrl: string;
 }
 
-/** A month's statement of a partner (issue 30 §6): counts per branch and seller, no amounts yet. */
+/** Counts and money (integer céntimos) of a statement's row or of its total. */
+export interface PartnerStatementCounts {
+  created: number;
+  activated: number;
+  /** Sales made before prices were recorded: sold, without an amount ("sin precio registrado"). */
+  unpriced: number;
+  amountCents: number;
+  /** Per sale, price × rate half-up to the céntimo, summed. */
+  commissionCents: number;
+}
+
+/** A month's statement of a partner (issue 30 §6): per branch and seller, with the amounts at its commission. */
 export interface PartnerStatementData {
   month: string;
   partner: string;
+  legalName: string;
+  ruc: string;
+  commissionBp: number;
   commissionPercent: number;
-  rows: { branch: string; seller: string; created: number; activated: number }[];
-  total: { created: number; activated: number };
+  rows: (PartnerStatementCounts & { branch: string; seller: string })[];
+  total: PartnerStatementCounts;
 }

@@ -112,6 +112,7 @@ const CASES: Case[] = [
   { method: 'GET', route: '/api/partner/print/plaques.pdf', path: () => `/api/partner/print/plaques.pdf?numbers=${f.pendingContract}`, staff: { otherPartnerAdviser: 404, otherBranchAdviser: 403, adviser: 200, partnerAdmin: 200 } },
   { method: 'GET', route: '/api/partner/statement', path: () => '/api/partner/statement?month=2026-01', staff: ADMIN_ONLY },
   { method: 'GET', route: '/api/partner/statement.csv', path: () => '/api/partner/statement.csv?month=2026-01', staff: ADMIN_ONLY },
+  { method: 'GET', route: '/api/partner/statement.pdf', path: () => '/api/partner/statement.pdf?month=2026-01', staff: ADMIN_ONLY },
 ];
 
 /** Open without a session by design: the first sign-in step, sign-out, and the set-password link. */

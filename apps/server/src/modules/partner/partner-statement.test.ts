@@ -1,10 +1,13 @@
 // The monthly statement (issue 30 §6): one Lima month of a partner's sales from two branches, per
-// branch and adviser — sold and activated by the family — as data and as CSV; only the admin gets it.
+// branch and adviser — sold, activated by the family, the amount paid and the commission at the
+// partner's rate, rounded per sale — as data, as CSV and as a PDF read back; only the admin gets it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limaDate } from '@recuerdos/shared/dates';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { findLink } from '../../../test/smtp-capture';
+import { pdfText } from '../../../test/pdf';
 import { asPartner, makePartner, makePartnerUser, partnerToken, type TestPartner } from '../../../test/partners';
+import { monthInWords } from '@recuerdos/shared/format';
 import type { Statement } from './partner-statement.service';
 
 let t: TestServer;
@@ -19,32 +22,40 @@ afterAll(async () => {
 });
 
 let seq = 0;
-async function sell(token: string) {
+async function sell(token: string, price: string) {
   seq += 1;
   const email = `estado.${seq}@ejemplo.pe`;
   const res = await t.postJson<{ sale: { contract: string } }>(
     '/api/partner/contracts',
-    { person: `Persona ${seq}`, deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email, whatsapp: '987654321', price: '350', consent: true },
+    { person: `Persona ${seq}`, deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email, whatsapp: '987654321', price, consent: true },
     asPartner(token),
   );
   expect(res.status).toBe(200);
   return { contract: res.body.data.sale.contract, email };
 }
 
+async function contractId(number: string): Promise<number> {
+  return (await t.db.selectFrom('contracts').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
+}
+
+/** pdf.js gives the es-PE currency's no-break space as it was drawn: compare with plain spaces. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
 describe('the monthly statement', () => {
-  it('counts one month’s sales of two branches per adviser, and the families’ activations, with the commission', async () => {
+  it('sums one month’s sales of two branches per adviser: activations, amounts and the commission rounded per sale', async () => {
     const luis = await partnerToken(t.db, await makePartnerUser(t.db, home.partner, { branchId: home.branch.id, name: 'Luis Paz' }));
     const ana = await partnerToken(t.db, await makePartnerUser(t.db, home.partner, { branchId: home.otherBranch.id, name: 'Ana Ríos' }));
     const admin = await partnerToken(t.db, await makePartnerUser(t.db, home.partner, { role: 'admin' }));
-    const first = await sell(luis);
-    await sell(luis);
-    await sell(ana);
-    const lastMonth = await sell(ana);
-    await t.db
-      .updateTable('partnerSales')
-      .set({ createdAt: '2020-01-15T15:00:00.000Z' })
-      .where('contractId', '=', (eb) => eb.selectFrom('contracts').select('id').where('number', '=', lastMonth.contract))
-      .execute();
+    // 12.5 % of S/ 350.60 is S/ 43.825: each sale's commission rounds half up to S/ 43.83, so two make
+    // S/ 87.66 — rounding the month's S/ 701.20 once would give S/ 87.65.
+    const first = await sell(luis, '350,60');
+    await sell(luis, '350.60');
+    await sell(ana, '1200');
+    // A sale made before prices were recorded (0084 left it null).
+    const unpriced = await sell(ana, '999');
+    await t.db.updateTable('partnerSales').set({ priceCents: null }).where('contractId', '=', await contractId(unpriced.contract)).execute();
+    const lastMonth = await sell(ana, '500');
+    await t.db.updateTable('partnerSales').set({ createdAt: '2020-01-15T15:00:00.000Z' }).where('contractId', '=', await contractId(lastMonth.contract)).execute();
     const mail = await t.mail((m) => m.to.includes(first.email));
     const link = new URL(findLink(mail.text, 'http://recuerdos.test/activate-account'));
     expect((await t.postJson('/api/contract/activate', { contract: link.searchParams.get('contract') ?? '', token: link.searchParams.get('token') ?? '' })).status).toBe(200);
@@ -55,32 +66,75 @@ describe('the monthly statement', () => {
     expect(res.body.data.statement).toEqual({
       month,
       partner: 'Funeraria San Martín',
+      legalName: 'Servicios Funerarios San Martín S.A.C.',
+      ruc: home.partner.ruc,
+      commissionBp: 1250,
       commissionPercent: 12.5,
       rows: [
-        { branch: 'Sede Miraflores', seller: 'Luis Paz', created: 2, activated: 1 },
-        { branch: 'Sede Surco', seller: 'Ana Ríos', created: 1, activated: 0 },
+        { branch: 'Sede Miraflores', seller: 'Luis Paz', created: 2, activated: 1, unpriced: 0, amountCents: 70120, commissionCents: 8766 },
+        { branch: 'Sede Surco', seller: 'Ana Ríos', created: 2, activated: 0, unpriced: 1, amountCents: 120000, commissionCents: 15000 },
       ],
-      total: { created: 3, activated: 1 },
+      total: { created: 4, activated: 1, unpriced: 1, amountCents: 190120, commissionCents: 23766 },
     });
     const old = await t.get<{ statement: Statement }>('/api/partner/statement?month=2020-01', asPartner(admin));
-    expect(old.body.data.statement.rows).toEqual([{ branch: 'Sede Surco', seller: 'Ana Ríos', created: 1, activated: 0 }]);
+    expect(old.body.data.statement.rows).toEqual([{ branch: 'Sede Surco', seller: 'Ana Ríos', created: 1, activated: 0, unpriced: 0, amountCents: 50000, commissionCents: 6250 }]);
 
     const csv = await fetch(`${t.url}/api/partner/statement.csv?month=${month}`, { headers: { partner: admin } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="estado-de-cuenta-${home.partner.ruc}-${month}.csv"`);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer());
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.slice(1).split('\r\n')).toEqual([
-      'Mes,Sede,Asesor,Contratos registrados,Activados por la familia,Comisión (%)',
-      `${month},Sede Miraflores,Luis Paz,2,1,12.5`,
-      `${month},Sede Surco,Ana Ríos,1,0,12.5`,
-      `${month},Total,,3,1,12.5`,
+      'Mes,Sede,Asesor,Contratos registrados,Activados por la familia,Sin precio registrado,Monto vendido (S/),Comisión (%),Comisión (S/)',
+      `${month},Sede Miraflores,Luis Paz,2,1,0,701.20,12.5,87.66`,
+      `${month},Sede Surco,Ana Ríos,2,0,1,1200.00,12.5,150.00`,
+      `${month},Total,,4,1,1,1901.20,12.5,237.66`,
       '',
     ]);
 
-    const adviserTry = await t.get(`/api/partner/statement?month=${month}`, asPartner(luis));
-    expect(adviserTry.status).toBe(403);
-    const bad = await t.get('/api/partner/statement?month=2026-13', asPartner(admin));
+    const pdf = await fetch(`${t.url}/api/partner/statement.pdf?month=${month}`, { headers: { partner: admin } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="estado-de-cuenta-${home.partner.ruc}-${month}.pdf"`);
+    const read = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    const shown = plain(read.text);
+    for (const expected of [
+      `Estado de cuenta de ${monthInWords(month)}`,
+      'Funeraria San Martín',
+      'Servicios Funerarios San Martín S.A.C.',
+      `RUC ${home.partner.ruc} · Comisión 12.5 %`,
+      'Sede Miraflores',
+      'Luis Paz',
+      'S/ 701.20',
+      'S/ 87.66',
+      'Sede Surco',
+      'Ana Ríos',
+      'S/ 1,200.00',
+      '(1 sin precio registrado)',
+      'S/ 1,901.20',
+      'S/ 237.66',
+      'redondeada al céntimo (media unidad hacia arriba)',
+    ]) {
+      expect(shown).toContain(expected);
+    }
+    expect(read.sizes[0]?.[0]).toBeCloseTo(595.28, 0);
+
+    for (const path of ['statement', 'statement.csv', 'statement.pdf']) {
+      const adviserTry = await t.get(`/api/partner/${path}?month=${month}`, asPartner(luis));
+      expect(adviserTry.status).toBe(403);
+      expect(adviserTry.body.message).toBe('Solo el administrador de tu empresa puede hacer esto');
+    }
+    const bad = await t.get('/api/partner/statement.pdf?month=2026-13', asPartner(admin));
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Elige el mes (aaaa-mm)');
+  });
+
+  it('says so when a month has no sales, in the PDF too', async () => {
+    const admin = await partnerToken(t.db, await makePartnerUser(t.db, home.partner, { role: 'admin' }));
+    const res = await t.get<{ statement: Statement }>('/api/partner/statement?month=2019-03', asPartner(admin));
+    expect(res.body.data.statement.rows).toEqual([]);
+    expect(res.body.data.statement.total).toEqual({ created: 0, activated: 0, unpriced: 0, amountCents: 0, commissionCents: 0 });
+    const pdf = await fetch(`${t.url}/api/partner/statement.pdf?month=2019-03`, { headers: { partner: admin } });
+    expect((await pdfText(new Uint8Array(await pdf.arrayBuffer()))).text).toContain('No hay memoriales registrados en marzo del 2019.');
   });
 });
