@@ -6,8 +6,8 @@ import * as OTPAuth from 'otpauth';
 import type { Database, Operator } from '../src/db/schema';
 import { nowIso } from '../src/db/database';
 import { hashPassword } from '../src/auth/passwords';
-import { hashToken, newToken } from '../src/auth/tokens';
-import { OPERATOR_SESSION } from '../src/modules/operator/operator.service';
+import { OPERATOR_REALM } from '../src/modules/operator/operator.service';
+import { openSession } from '../src/modules/staff-auth/staff-auth.service';
 
 export const OPERATOR_PASSWORD = 'clave-de-operador-1';
 
@@ -45,21 +45,8 @@ export async function makeOperator(
 }
 
 /** A session token of the operator: complete (password and second factor) or only past the password. */
-export async function operatorToken(db: Kysely<Database>, operator: Pick<Operator, 'id'>, complete = true): Promise<string> {
-  const token = newToken();
-  const now = new Date();
-  await db
-    .insertInto('operatorSessions')
-    .values({
-      tokenHash: hashToken(token),
-      operatorId: operator.id,
-      secondFactorAt: complete ? nowIso(now) : null,
-      createdAt: nowIso(now),
-      expiresAt: nowIso(new Date(now.getTime() + (complete ? OPERATOR_SESSION.ttlMs : OPERATOR_SESSION.stepTtlMs))),
-      lastSeenAt: nowIso(now),
-    })
-    .execute();
-  return token;
+export function operatorToken(db: Kysely<Database>, operator: Pick<Operator, 'id'>, complete = true): Promise<string> {
+  return openSession(OPERATOR_REALM, db, operator.id, complete);
 }
 
 /** The authenticator app's code for `secret` at `at` (30-second steps). */

@@ -6,8 +6,8 @@ import * as OTPAuth from 'otpauth';
 import type { Database, Partner, PartnerBranch, PartnerRole, PartnerUser } from '../src/db/schema';
 import { nowIso } from '../src/db/database';
 import { hashPassword } from '../src/auth/passwords';
-import { hashToken, newToken } from '../src/auth/tokens';
-import { PARTNER_SESSION } from '../src/modules/partner/partner.service';
+import { PARTNER_REALM } from '../src/modules/partner/partner.service';
+import { openSession } from '../src/modules/staff-auth/staff-auth.service';
 import { rucCheckDigit } from '@recuerdos/shared/ruc';
 
 export const PARTNER_PASSWORD = 'clave-de-socio-01';
@@ -87,21 +87,8 @@ export async function makePartnerUser(
 }
 
 /** A session token: complete, or (an admin) only past the password. */
-export async function partnerToken(db: Kysely<Database>, user: Pick<PartnerUser, 'id'>, complete = true): Promise<string> {
-  const token = newToken();
-  const now = new Date();
-  await db
-    .insertInto('partnerSessions')
-    .values({
-      tokenHash: hashToken(token),
-      partnerUserId: user.id,
-      completedAt: complete ? nowIso(now) : null,
-      createdAt: nowIso(now),
-      expiresAt: nowIso(new Date(now.getTime() + (complete ? PARTNER_SESSION.ttlMs : PARTNER_SESSION.stepTtlMs))),
-      lastSeenAt: nowIso(now),
-    })
-    .execute();
-  return token;
+export function partnerToken(db: Kysely<Database>, user: Pick<PartnerUser, 'id'>, complete = true): Promise<string> {
+  return openSession(PARTNER_REALM, db, user.id, complete);
 }
 
 export function asPartner(token: string): { headers: Record<string, string> } {

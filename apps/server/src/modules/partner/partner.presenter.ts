@@ -1,14 +1,14 @@
 import type {
   PartnerBranchData,
-  PartnerEnrollmentData,
   PartnerLoginData,
   PartnerMe,
   PartnerSessionData,
   PartnerStaffData,
 } from '@recuerdos/shared/partner-api-types';
-import type { PartnerBranch } from '../../db/schema';
+import type { PartnerBranch, PartnerUser } from '../../db/schema';
+import type { CompletedLogin, LoginNext } from '../staff-auth/staff-auth.service';
 import type { StaffRow } from './partner.repository';
-import type { CompletedLogin, LoginNext, PartnerSession } from './partner.service';
+import type { PartnerSession } from './partner.service';
 
 export function presentMe(session: PartnerSession): PartnerMe {
   return { email: session.email, name: session.name, role: session.role, partner: session.partnerName, branchId: session.branchId };
@@ -18,11 +18,7 @@ export function presentLogin(result: { token: string; next: LoginNext }): Partne
   return { token: result.token, next: result.next };
 }
 
-export function presentEnrollment(result: PartnerEnrollmentData): PartnerEnrollmentData {
-  return { secret: result.secret, uri: result.uri, qr: result.qr };
-}
-
-export function presentCompletedLogin(result: CompletedLogin): PartnerSessionData {
+export function presentCompletedLogin(result: CompletedLogin<PartnerUser>): PartnerSessionData {
   return {
     token: result.token,
     user: { email: result.user.email, name: result.user.name },

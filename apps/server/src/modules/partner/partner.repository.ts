@@ -1,5 +1,6 @@
-// Every SQL statement of the partner channel's people (issue 30 §1): partners, branches, staff,
-// their sessions, set-password links and recovery codes.
+// Every SQL statement of the partner channel's people (issue 30 §1): partners, branches and staff.
+// Their sessions, set-password links, authenticator and recovery codes are the staff realms'
+// statements (staff-auth.repository.ts) on the partner_* tables.
 import type { Kysely } from 'kysely';
 import type { Database, Partner, PartnerBranch, PartnerRole, PartnerUser } from '../../db/schema';
 import { nowIso } from '../../db/database';
@@ -104,121 +105,22 @@ export async function listStaff(db: Kysely<Database>, partnerId: number): Promis
   return rows.map(({ passwordHash, ...row }) => ({ ...row, hasPassword: passwordHash !== null }));
 }
 
-export async function setPartnerUserPassword(db: Kysely<Database>, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('partnerUsers').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', id).execute();
-}
-
-export async function setPendingTotpSecret(db: Kysely<Database>, id: number, secret: string): Promise<boolean> {
-  const result = await db
-    .updateTable('partnerUsers')
-    .set({ totpSecret: secret, totpLastStep: null, updatedAt: nowIso() })
-    .where('id', '=', id)
-    .where('totpConfirmedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** A TOTP step accepted once (as operators: a conditional UPDATE, so two requests cannot share a code). */
-export async function acceptTotpStep(db: Kysely<Database>, id: number, step: number, confirm: boolean): Promise<boolean> {
-  const at = nowIso();
-  const result = await db
-    .updateTable('partnerUsers')
-    .set(confirm ? { totpLastStep: step, totpConfirmedAt: at, updatedAt: at } : { totpLastStep: step })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function replaceRecoveryCodes(db: Kysely<Database>, partnerUserId: number, codeHashes: string[]): Promise<void> {
-  await db.deleteFrom('partnerRecoveryCodes').where('partnerUserId', '=', partnerUserId).execute();
-  await db
-    .insertInto('partnerRecoveryCodes')
-    .values(codeHashes.map((codeHash) => ({ partnerUserId, codeHash, usedAt: null })))
-    .execute();
-}
-
-export async function useRecoveryCode(db: Kysely<Database>, partnerUserId: number, codeHash: string): Promise<boolean> {
-  const result = await db
-    .updateTable('partnerRecoveryCodes')
-    .set({ usedAt: nowIso() })
-    .where('partnerUserId', '=', partnerUserId)
-    .where('codeHash', '=', codeHash)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function recoveryCodesLeft(db: Kysely<Database>, partnerUserId: number): Promise<number> {
-  const row = await db
-    .selectFrom('partnerRecoveryCodes')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('partnerUserId', '=', partnerUserId)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Sessions
 
-export interface PartnerSessionRow {
-  sessionId: number;
-  partnerUserId: number;
-  partnerId: number;
-  branchId: number | null;
-  role: PartnerRole;
-  email: string;
-  name: string;
-  partnerName: string;
-  completedAt: string | null;
-  lastSeenAt: string;
-}
-
-export async function insertSession(
+/** What a session of that person works with, or null when the partner is suspended. */
+export async function findSessionScope(
   db: Kysely<Database>,
-  values: { tokenHash: string; partnerUserId: number; completedAt: string | null; createdAt: string; expiresAt: string },
-): Promise<void> {
-  await db.insertInto('partnerSessions').values({ ...values, lastSeenAt: values.createdAt }).execute();
-}
-
-/** The live session of that token: unexpired, used within the idle limit, of an unsuspended partner. */
-export async function findSession(db: Kysely<Database>, tokenHash: string, now: string, idleCutoff: string): Promise<PartnerSessionRow | null> {
+  partnerUserId: number,
+): Promise<{ partnerId: number; branchId: number | null; role: PartnerRole; partnerName: string } | null> {
   const row = await db
-    .selectFrom('partnerSessions')
-    .innerJoin('partnerUsers', 'partnerUsers.id', 'partnerSessions.partnerUserId')
+    .selectFrom('partnerUsers')
     .innerJoin('partners', 'partners.id', 'partnerUsers.partnerId')
-    .select([
-      'partnerSessions.id as sessionId',
-      'partnerSessions.partnerUserId',
-      'partnerUsers.partnerId',
-      'partnerUsers.branchId',
-      'partnerUsers.role',
-      'partnerUsers.email',
-      'partnerUsers.name',
-      'partners.name as partnerName',
-      'partnerSessions.completedAt',
-      'partnerSessions.lastSeenAt',
-    ])
-    .where('partnerSessions.tokenHash', '=', tokenHash)
-    .where('partnerSessions.expiresAt', '>', now)
-    .where('partnerSessions.lastSeenAt', '>', idleCutoff)
+    .select(['partnerUsers.partnerId', 'partnerUsers.branchId', 'partnerUsers.role', 'partners.name as partnerName'])
+    .where('partnerUsers.id', '=', partnerUserId)
     .where('partners.suspendedAt', 'is', null)
     .executeTakeFirst();
   return row ?? null;
-}
-
-export async function touchSession(db: Kysely<Database>, sessionId: number, now: string): Promise<void> {
-  await db.updateTable('partnerSessions').set({ lastSeenAt: now }).where('id', '=', sessionId).execute();
-}
-
-export async function deleteSession(db: Kysely<Database>, sessionId: number): Promise<boolean> {
-  const result = await db.deleteFrom('partnerSessions').where('id', '=', sessionId).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
-
-export async function deletePartnerUserSessions(db: Kysely<Database>, partnerUserId: number): Promise<void> {
-  await db.deleteFrom('partnerSessions').where('partnerUserId', '=', partnerUserId).execute();
 }
 
 /** Every session of every person of that partner (suspension). */
@@ -227,34 +129,4 @@ export async function deletePartnerSessions(db: Kysely<Database>, partnerId: num
     .deleteFrom('partnerSessions')
     .where('partnerUserId', 'in', (eb) => eb.selectFrom('partnerUsers').select('id').where('partnerId', '=', partnerId))
     .execute();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Set-password links
-
-export async function insertToken(db: Kysely<Database>, values: { tokenHash: string; partnerUserId: number; createdAt: string; expiresAt: string }): Promise<void> {
-  await db.updateTable('partnerTokens').set({ usedAt: values.createdAt }).where('partnerUserId', '=', values.partnerUserId).where('usedAt', 'is', null).execute();
-  await db.insertInto('partnerTokens').values({ ...values, usedAt: null }).execute();
-}
-
-export async function findUsableToken(db: Kysely<Database>, tokenHash: string, now: string): Promise<{ id: number; partnerUserId: number } | null> {
-  const row = await db
-    .selectFrom('partnerTokens')
-    .select(['id', 'partnerUserId'])
-    .where('tokenHash', '=', tokenHash)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-export async function consumeToken(db: Kysely<Database>, id: number, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('partnerTokens')
-    .set({ usedAt: now })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

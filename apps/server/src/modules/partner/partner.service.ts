@@ -1,69 +1,76 @@
 // The partner channel's people (issue 30 §1, docs/decisions/031): funeral homes and camposantos
 // (partners), their branches and staff. The operator creates them from the command line (and later
 // the back office); staff sign in at /socios with a password, partner admins also with a TOTP second
-// factor, through the operators' machinery: step sessions, codes accepted once, recovery codes, and
-// the attempt guard with the operators' numbers under keys of their own.
-import QRCode from 'qrcode';
+// factor, through the sign-in of every staff realm (modules/staff-auth, docs/decisions/033): step
+// sessions, codes accepted once, recovery codes, and the attempt guard's numbers under keys of their own.
 import type { Kysely } from 'kysely';
-import { PARTNER_MESSAGES, type PartnerLoginInput } from '@recuerdos/shared/partner-schemas';
+import { PARTNER_MESSAGES } from '@recuerdos/shared/partner-schemas';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Database, Partner, PartnerBranch, PartnerRole, PartnerUser } from '../../db/schema';
 import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
-import { hashToken, newToken } from '../../auth/tokens';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
-import type { AttemptPolicy } from '../../security/attempt-guard';
+import { hashPassword } from '../../auth/passwords';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import {
-  OPERATOR_LOGIN_POLICY,
-  OPERATOR_SESSION,
-  RECOVERY_CODE_COUNT,
-  RECOVERY_CODE_POLICY,
-  SET_PASSWORD_TTL_MS,
-  TOTP_CODE_POLICY,
-  hashRecoveryCode,
-  matchingStep,
-  newRecoveryCode,
-  totpFor,
-} from '../operator/operator.service';
-import * as OTPAuth from 'otpauth';
+import { STAFF_SESSION, staffPolicies, type StaffRealm, type StaffSession } from '../staff-auth/staff-auth.realm';
+import { findStaffSession, issueSetPasswordLink } from '../staff-auth/staff-auth.service';
 import { PARTNER_POLICY, type PartnerCaller } from './partner.policy';
 import * as repo from './partner.repository';
 
 const M = PARTNER_MESSAGES;
 
-/** The operators' session lengths (013): a working day at most, 30 idle minutes. */
-export const PARTNER_SESSION = OPERATOR_SESSION;
+/** The staff session lengths (013): a working day at most, 30 idle minutes. */
+export const PARTNER_SESSION = STAFF_SESSION;
 
-/** The operators' numbers (011 §3a), counted apart: `partner-login:*`, `partner-code:*`. */
-export const PARTNER_LOGIN_POLICY: AttemptPolicy = { ...OPERATOR_LOGIN_POLICY, name: 'partner-login', tooMany: M.tooManyLogins };
-const PARTNER_RECOVERY_POLICY: AttemptPolicy = { ...RECOVERY_CODE_POLICY, name: 'partner-code', tooMany: M.tooManyCodes };
-const PARTNER_TOTP_POLICY: AttemptPolicy = {
-  ...TOTP_CODE_POLICY,
-  name: 'partner-code',
-  tooMany: M.tooManyCodes,
-  ...(TOTP_CODE_POLICY.perTargetCap ? { perTargetCap: { ...TOTP_CODE_POLICY.perTargetCap, tooMany: M.tooManyTotpCodes } } : {}),
-};
-const PARTNER_ENROLMENT_POLICY: AttemptPolicy = {
-  ...PARTNER_TOTP_POLICY,
-  ...(TOTP_CODE_POLICY.perTargetCap ? { perTargetCap: { ...TOTP_CODE_POLICY.perTargetCap, tooMany: M.tooManyCodes } } : {}),
-};
-
-export interface PartnerSession extends PartnerCaller {
-  sessionId: number;
+export interface PartnerSession extends StaffSession, PartnerCaller {
   partnerUserId: number;
-  email: string;
-  name: string;
   partnerName: string;
-  /** False while an admin gave only the password. */
-  complete: boolean;
 }
 
 /** Partner actions in the shared audit trail: no operator id, the person's e-mail marked 'socio:'. */
 export function partnerActor(session: Pick<PartnerSession, 'email'>, ip: string): AuditActor {
   return { operatorId: null, email: `socio:${session.email}`, ip };
+}
+
+/**
+ * The partner's staff as a staff realm (docs/decisions/031, 033): the partner_* tables, the `partner`
+ * header, the operators' attempt numbers counted apart (`partner-login:*`, `partner-code:*`), a
+ * second factor for admins only, and a suspended partner's staff refused: after the password at
+ * sign-in, and on every session lookup.
+ */
+export const PARTNER_REALM: StaffRealm<PartnerUser, PartnerSession> = {
+  audit: 'partner',
+  header: 'partner',
+  tables: {
+    users: 'partnerUsers',
+    sessions: 'partnerSessions',
+    tokens: 'partnerTokens',
+    recoveryCodes: 'partnerRecoveryCodes',
+    userId: 'partnerUserId',
+    completedAt: 'completedAt',
+  },
+  messages: M,
+  policies: staffPolicies('partner', M),
+  setPasswordPath: '/socios/set-password',
+  userByEmail: repo.findPartnerUserByEmail,
+  userById: repo.findPartnerUserById,
+  actor: partnerActor,
+  secondFactor: { required: (user) => user.role === 'admin', notUsed: M.noSecondFactor },
+  async admit(db, user) {
+    // Said only to whoever knows the password: a stranger learns nothing about the partner.
+    const partner = await repo.findPartnerById(db, user.partnerId);
+    if (!partner || partner.suspendedAt) throw forbidden(M.suspended);
+  },
+  async session(db, base) {
+    const scope = await repo.findSessionScope(db, base.userId);
+    return scope ? { ...base, ...scope, partnerUserId: base.userId } : null;
+  },
+};
+
+/** The session of a `partner` header, or null (absent, unknown, expired, idle, partner suspended). */
+export function findPartnerSession(db: Kysely<Database>, token: string, now = new Date()): Promise<PartnerSession | null> {
+  return findStaffSession(PARTNER_REALM, db, token, now);
 }
 
 const COMMAND_LINE: AuditActor = { operatorId: null, email: 'línea de comandos', ip: '' };
@@ -100,21 +107,6 @@ export async function createPartner(
   }
 }
 
-export function setPasswordUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/socios/set-password?token=${encodeURIComponent(token)}`;
-}
-
-async function issueSetPasswordLink(trx: Kysely<Database>, publicUrl: string, partnerUserId: number, now: Date): Promise<string> {
-  const token = newToken();
-  await repo.insertToken(trx, {
-    tokenHash: hashToken(token),
-    partnerUserId,
-    createdAt: nowIso(now),
-    expiresAt: nowIso(new Date(now.getTime() + SET_PASSWORD_TTL_MS)),
-  });
-  return setPasswordUrl(publicUrl, token);
-}
-
 export interface CreatedPartnerUser {
   user: PartnerUser;
   /** Null when a password was given. */
@@ -143,7 +135,7 @@ export async function createPartnerUser(
         { partnerId: partner.id, branchId: input.role === 'admin' ? null : input.branchId, email: input.email, name: input.name, role: input.role, passwordHash },
         now,
       );
-      const link = passwordHash ? null : await issueSetPasswordLink(trx, deps.config.publicUrl, user.id, now);
+      const link = passwordHash ? null : await issueSetPasswordLink(PARTNER_REALM, trx, deps.config.publicUrl, user.id, now);
       await recordAudit(trx, actor, 'partner.user-created', user.email, { partner: partner.id, role: user.role, branch: user.branchId });
       return { user, setPasswordUrl: link };
     });
@@ -163,191 +155,6 @@ export async function setPartnerSuspension(db: Kysely<Database>, partnerId: numb
     if (suspended) await repo.deletePartnerSessions(trx, partner.id);
     await recordAudit(trx, actor, suspended ? 'partner.suspended' : 'partner.resumed', `socio:${partner.id}`, { name: partner.name });
     return { ...partner, suspendedAt: at };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sessions
-
-async function openSession(db: Kysely<Database>, partnerUserId: number, complete: boolean, now = new Date()): Promise<string> {
-  const token = newToken();
-  await repo.insertSession(db, {
-    tokenHash: hashToken(token),
-    partnerUserId,
-    completedAt: complete ? nowIso(now) : null,
-    createdAt: nowIso(now),
-    expiresAt: nowIso(new Date(now.getTime() + (complete ? PARTNER_SESSION.ttlMs : PARTNER_SESSION.stepTtlMs))),
-  });
-  return token;
-}
-
-/** The session of a `partner` header, or null (absent, unknown, expired, idle, partner suspended). */
-export async function findPartnerSession(db: Kysely<Database>, token: string, now = new Date()): Promise<PartnerSession | null> {
-  const row = await repo.findSession(db, hashToken(token), nowIso(now), nowIso(new Date(now.getTime() - PARTNER_SESSION.idleMs)));
-  if (!row) return null;
-  if (now.getTime() - Date.parse(row.lastSeenAt) > PARTNER_SESSION.touchEveryMs) await repo.touchSession(db, row.sessionId, nowIso(now));
-  return {
-    sessionId: row.sessionId,
-    partnerUserId: row.partnerUserId,
-    partnerId: row.partnerId,
-    branchId: row.branchId,
-    role: row.role,
-    email: row.email,
-    name: row.name,
-    partnerName: row.partnerName,
-    complete: row.completedAt !== null,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sign-in: the password, then (admins) the second factor
-
-export type LoginNext = 'done' | 'enroll' | 'verify';
-
-export async function login(ctx: AppContext, input: PartnerLoginInput & { email: string }, ip: string): Promise<{ token: string; next: LoginNext }> {
-  const seen: { user?: PartnerUser | null } = {};
-  const user = await ctx.attempts.attempt(PARTNER_LOGIN_POLICY, input.email, ip, async () => {
-    seen.user = await repo.findPartnerUserByEmail(ctx.db, input.email);
-    const hash = seen.user?.passwordHash;
-    const valid = hash ? await verifyPassword(hash, input.password) : await verifyAgainstDummy(input.password);
-    return valid ? (seen.user ?? null) : null;
-  });
-  if (!user) {
-    if (seen.user) await recordAudit(ctx.db, partnerActor(seen.user, ip), 'partner.login-failed', seen.user.email);
-    throw unauthorized(M.badCredentials);
-  }
-  // Said only to whoever knows the password: a stranger learns nothing about the partner.
-  const partner = await repo.findPartnerById(ctx.db, user.partnerId);
-  if (!partner || partner.suspendedAt) throw forbidden(M.suspended);
-  if (user.role === 'adviser') {
-    const token = await ctx.db.transaction().execute(async (trx) => {
-      await recordAudit(trx, partnerActor(user, ip), 'partner.login', user.email);
-      return openSession(trx, user.id, true);
-    });
-    return { token, next: 'done' };
-  }
-  const token = await openSession(ctx.db, user.id, false);
-  return { token, next: user.totpConfirmedAt ? 'verify' : 'enroll' };
-}
-
-async function userOf(ctx: AppContext, session: PartnerSession): Promise<PartnerUser> {
-  const user = await repo.findPartnerUserById(ctx.db, session.partnerUserId);
-  if (!user) throw unauthorized(M.sessionExpired);
-  if (user.role !== 'admin') throw conflict(M.noSecondFactor);
-  return user;
-}
-
-export async function startEnrollment(ctx: AppContext, session: PartnerSession): Promise<{ secret: string; uri: string; qr: string }> {
-  const user = await userOf(ctx, session);
-  if (user.totpConfirmedAt) throw conflict(M.alreadyEnrolled);
-  const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  if (!(await repo.setPendingTotpSecret(ctx.db, user.id, secret))) throw conflict(M.alreadyEnrolled);
-  const uri = totpFor(user, secret).toString();
-  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
-}
-
-export interface CompletedLogin {
-  token: string;
-  user: Pick<PartnerUser, 'email' | 'name'>;
-  recoveryCodes?: string[];
-  recoveryCodesLeft?: number;
-}
-
-function guardCode<T>(ctx: AppContext, policy: AttemptPolicy, session: PartnerSession, ip: string, check: () => Promise<T | null>): Promise<T | null> {
-  return ctx.attempts.attempt(policy, String(session.partnerUserId), ip, check);
-}
-
-async function completeSessionIn(trx: Kysely<Database>, session: PartnerSession): Promise<string> {
-  if (!(await repo.deleteSession(trx, session.sessionId))) throw unauthorized(M.sessionExpired);
-  return openSession(trx, session.partnerUserId, true);
-}
-
-export async function confirmEnrollment(ctx: AppContext, session: PartnerSession, code: string, ip: string): Promise<CompletedLogin> {
-  const user = await userOf(ctx, session);
-  if (user.totpConfirmedAt) throw conflict(M.alreadyEnrolled);
-  const secret = user.totpSecret;
-  if (!secret) throw badRequest(M.notEnrolled);
-  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const actor = partnerActor(user, ip);
-  const token = await guardCode(ctx, PARTNER_ENROLMENT_POLICY, session, ip, async () => {
-    const step = matchingStep(user, secret, code, ctx.now().getTime());
-    if (step === null) return null;
-    return ctx.db.transaction().execute(async (trx) => {
-      if (!(await repo.acceptTotpStep(trx, user.id, step, true))) return null;
-      await repo.replaceRecoveryCodes(trx, user.id, recoveryCodes.map(hashRecoveryCode));
-      await recordAudit(trx, actor, 'partner.second-factor-enrolled', user.email);
-      await recordAudit(trx, actor, 'partner.login', user.email);
-      return completeSessionIn(trx, session);
-    });
-  });
-  if (token === null) {
-    await recordAudit(ctx.db, actor, 'partner.second-factor-failed', user.email, { during: 'enrolment' });
-    throw badRequest(M.badCode);
-  }
-  return { token, user, recoveryCodes };
-}
-
-export async function verifySecondFactor(ctx: AppContext, session: PartnerSession, code: string, ip: string): Promise<CompletedLogin> {
-  const user = await userOf(ctx, session);
-  const secret = user.totpSecret;
-  if (!user.totpConfirmedAt || !secret) throw badRequest(M.notEnrolled);
-  const actor = partnerActor(user, ip);
-  if (/^\d{6}$/.test(code)) {
-    const token = await guardCode(ctx, PARTNER_TOTP_POLICY, session, ip, async () => {
-      const step = matchingStep(user, secret, code, ctx.now().getTime());
-      if (step === null || !(await repo.acceptTotpStep(ctx.db, user.id, step, false))) return null;
-      return ctx.db.transaction().execute(async (trx) => {
-        await recordAudit(trx, actor, 'partner.login', user.email);
-        return completeSessionIn(trx, session);
-      });
-    });
-    if (token === null) {
-      await recordAudit(ctx.db, actor, 'partner.second-factor-failed', user.email);
-      throw badRequest(M.badCode);
-    }
-    return { token, user };
-  }
-  const result = await guardCode(ctx, PARTNER_RECOVERY_POLICY, session, ip, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      if (!(await repo.useRecoveryCode(trx, user.id, hashRecoveryCode(code)))) return null;
-      const left = await repo.recoveryCodesLeft(trx, user.id);
-      await recordAudit(trx, actor, 'partner.recovery-code-used', user.email, { left });
-      await recordAudit(trx, actor, 'partner.login', user.email, { with: 'recovery code' });
-      return { token: await completeSessionIn(trx, session), left };
-    }),
-  );
-  if (!result) {
-    await recordAudit(ctx.db, actor, 'partner.second-factor-failed', user.email, { with: 'recovery code' });
-    throw badRequest(M.badCode);
-  }
-  return { token: result.token, user, recoveryCodesLeft: result.left };
-}
-
-export async function logout(ctx: AppContext, session: PartnerSession, ip: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.deleteSession(trx, session.sessionId);
-    await recordAudit(trx, partnerActor(session, ip), 'partner.logout', session.email);
-  });
-}
-
-export async function userOfSetPasswordToken(ctx: AppContext, token: string): Promise<PartnerUser> {
-  const row = await repo.findUsableToken(ctx.db, hashToken(token), nowIso());
-  const user = row ? await repo.findPartnerUserById(ctx.db, row.partnerUserId) : null;
-  if (!user) throw badRequest(M.invalidLink);
-  return user;
-}
-
-export async function setPasswordWithToken(ctx: AppContext, input: { token: string; password: string }, ip: string): Promise<void> {
-  const row = await repo.findUsableToken(ctx.db, hashToken(input.token), nowIso());
-  if (!row) throw badRequest(M.invalidLink);
-  const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.consumeToken(trx, row.id, nowIso()))) throw badRequest(M.invalidLink);
-    await repo.setPartnerUserPassword(trx, row.partnerUserId, passwordHash);
-    await repo.deletePartnerUserSessions(trx, row.partnerUserId);
-    const user = await repo.findPartnerUserById(trx, row.partnerUserId);
-    await recordAudit(trx, partnerActor({ email: user?.email ?? '' }, ip), 'partner.password-set', user?.email ?? '');
   });
 }
 
