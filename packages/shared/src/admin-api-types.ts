@@ -74,6 +74,8 @@ export interface AdminComplaint {
   businessDaysLeft: number;
   urgency: ComplaintUrgency;
   answeredAt: string | null;
+  /** The funeral home that sold the complaint's contract (issue 30 §6), or null when we sold it. */
+  partner: string | null;
 }
 
 export interface AdminComplaintEntry {

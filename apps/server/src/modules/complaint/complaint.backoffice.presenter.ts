@@ -20,6 +20,7 @@ export function presentAdminComplaint(row: BookEntry): AdminComplaint {
     businessDaysLeft: row.businessDaysLeft,
     urgency: row.urgency,
     answeredAt: row.answer?.createdAt ?? null,
+    partner: row.partner,
   };
 }
 

@@ -43,6 +43,8 @@ export interface BookEntry {
   dueOn: string;
   businessDaysLeft: number;
   urgency: 'overdue' | 'due-soon' | null;
+  /** The funeral home that sold the complaint's contract (issue 30 §6), or null; routing stays ours. */
+  partner: string | null;
 }
 
 /** Lima date on which the complaint was received. */
@@ -56,7 +58,7 @@ export function bookEntry(complaint: Complaint, entries: ComplaintEntry[], today
   const businessDaysLeft = businessDaysBetween(today, dueOn, holidays);
   let urgency: BookEntry['urgency'] = null;
   if (!answer) urgency = dueOn < today ? 'overdue' : businessDaysLeft <= DUE_SOON_BUSINESS_DAYS ? 'due-soon' : null;
-  return { complaint, entries, answer, dueOn, businessDaysLeft, urgency };
+  return { complaint, entries, answer, dueOn, businessDaysLeft, urgency, partner: null };
 }
 
 async function entriesByComplaint(ctx: Pick<AppContext, 'db'>, complaints: Complaint[]): Promise<Map<number, ComplaintEntry[]>> {
@@ -70,9 +72,16 @@ async function entriesByComplaint(ctx: Pick<AppContext, 'db'>, complaints: Compl
 }
 
 async function entriesFor(ctx: Pick<AppContext, 'db'>, complaints: Complaint[], now: Date): Promise<BookEntry[]> {
-  const [byComplaint, holidays] = await Promise.all([entriesByComplaint(ctx, complaints), repo.holidayDates(ctx.db)]);
+  const [byComplaint, holidays, partners] = await Promise.all([
+    entriesByComplaint(ctx, complaints),
+    repo.holidayDates(ctx.db),
+    repo.partnersOfContracts(ctx.db, complaints.map((c) => c.contract)),
+  ]);
   const today = limaDate(now);
-  return complaints.map((c) => bookEntry(c, byComplaint.get(c.id) ?? [], today, holidays));
+  return complaints.map((c) => ({
+    ...bookEntry(c, byComplaint.get(c.id) ?? [], today, holidays),
+    partner: partners.get(repo.contractNumberOf(c.contract)) ?? null,
+  }));
 }
 
 export type BookFilter = { year: number | null; status: '' | 'received' | 'answered' | 'attention' };

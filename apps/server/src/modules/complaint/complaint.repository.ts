@@ -91,6 +91,32 @@ export async function entriesOf(db: Kysely<Database>, complaintIds: number[]): P
   return rows;
 }
 
+/**
+ * The funeral home that sold each of these contracts (issue 30 §6), by contract number as the
+ * complaint names it (trimmed, upper case); contracts sold by us are absent.
+ */
+export async function partnersOfContracts(db: Kysely<Database>, numbers: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(numbers.map(contractNumberOf).filter(Boolean))];
+  const found = new Map<string, string>();
+  // Bounded IN lists (SQLite's parameter limit).
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db
+      .selectFrom('contracts')
+      .innerJoin('partnerSales', 'partnerSales.contractId', 'contracts.id')
+      .innerJoin('partners', 'partners.id', 'partnerSales.partnerId')
+      .select(['contracts.number', 'partners.name'])
+      .where('contracts.number', 'in', wanted.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.number, row.name);
+  }
+  return found;
+}
+
+/** A contract number as typed by the consumer, as contracts store it. */
+export function contractNumberOf(text: string): string {
+  return text.trim().toUpperCase();
+}
+
 export function insertEntry(db: Kysely<Database>, values: Insertable<ComplaintEntriesTable>): Promise<ComplaintEntry> {
   return db.insertInto('complaintEntries').values(values).returningAll().executeTakeFirstOrThrow();
 }
