@@ -150,9 +150,10 @@ export interface GuestViewData extends AccountTypeData {
   reminders: boolean;
   /**
    * While the funeral phase lasts (issue 30 §4): the funeral home that accompanies the family; the
-   * page shows the rites first and its line. Absent afterwards.
+   * page shows the rites first and its line, with its logo when it has one (`/media/<key>.webp`,
+   * PARTNER_LOGO's size). Absent afterwards.
    */
-  funeral?: { partner: string };
+  funeral?: { partner: string; logo?: string };
 }
 
 /** A guest list asked with `size` (and `after`): one page of it and where the next starts. */

@@ -98,3 +98,24 @@ export interface PartnerStatementData {
   rows: (PartnerStatementCounts & { branch: string; seller: string })[];
   total: PartnerStatementCounts;
 }
+
+/** A partner in the back office's list (issue 30 §7). */
+export interface BackofficePartnerData {
+  id: number;
+  name: string;
+  legalName: string;
+  ruc: string;
+  commissionPercent: number;
+  suspended: boolean;
+  branches: number;
+  staff: number;
+  sales: number;
+  /** `/media/<key>.webp` (PARTNER_LOGO's size), or null. */
+  logo: string | null;
+}
+
+/** One partner in the back office: its branches (with their sales) and staff. */
+export interface BackofficePartnerDetailData extends BackofficePartnerData {
+  branchList: (PartnerBranchData & { sales: number })[];
+  staffList: PartnerStaffData[];
+}

@@ -271,3 +271,35 @@ export const createPartnerSchema = z.object({
     .pipe(z.string().max(PARTNER_LIMITS.branchNameMax, M.tooLong)),
 });
 export type CreatePartnerInput = z.input<typeof createPartnerSchema>;
+
+export const BACKOFFICE_PARTNER_TEXT = {
+  logoSaved: 'Logo guardado. Ya se ve en las páginas y recordatorios de la etapa del funeral',
+  logoInvalid: 'El logo debe ser una imagen PNG, JPEG o WebP válida',
+  logoRequired: 'Elige la imagen del logo',
+  userCreated: 'Usuario creado. Entrégale el enlace para que cree su contraseña',
+  userCreatedWithPassword: 'Usuario creado. Ya puede ingresar en /socios',
+} as const;
+
+/**
+ * The partner's logo as stored: fitted inside this box on a transparent canvas, WebP, so every logo
+ * has the same size and the QR page can give its <img> a width and height (shown at half: 2× screens).
+ */
+export const PARTNER_LOGO = { width: 240, height: 96 } as const;
+
+/** The operator adds a partner user (the command line's `create-partner-user`): an admin, or an adviser of one branch. */
+export const backofficePartnerUserSchema = z
+  .object({
+    email: emailField(),
+    name: requiredText(M.nameRequired).max(PARTNER_LIMITS.nameMax, M.tooLong),
+    role: z.enum(['admin', 'adviser'], { error: M.roleRequired }),
+    branchId: z
+      .union([z.string(), z.number()])
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? null : Number(v))),
+  })
+  .superRefine((value, ctx) => {
+    if (value.role === 'adviser' && (value.branchId === null || !Number.isInteger(value.branchId) || value.branchId <= 0)) {
+      ctx.addIssue({ code: 'custom', path: ['branchId'], message: M.branchRequired });
+    }
+  });
+export type BackofficePartnerUserInput = z.input<typeof backofficePartnerUserSchema>;

@@ -129,7 +129,7 @@ export async function loadMediaLinkSecret(db: Kysely<Database>): Promise<Buffer>
   return Buffer.from(row.value, 'base64url');
 }
 
-/** The memorial a stored key belongs to (a post's media or a profile picture), or null. */
+/** The memorial a stored key belongs to (a post's media or a profile picture; a partner's logo as a public one), or null. */
 export async function memorialOfKey(db: Kysely<Database>, key: string): Promise<MemorialMedia | null> {
   const viaPost = await db
     .selectFrom('posts')
@@ -138,5 +138,12 @@ export async function memorialOfKey(db: Kysely<Database>, key: string): Promise<
     .where('posts.mediaKey', '=', key)
     .executeTakeFirst();
   if (viaPost) return viaPost;
-  return (await db.selectFrom('memorials').select(['id', 'type', 'accessCodeVersion']).where('photoKey', '=', key).executeTakeFirst()) ?? null;
+  const viaProfile = await db.selectFrom('memorials').select(['id', 'type', 'accessCodeVersion']).where('photoKey', '=', key).executeTakeFirst();
+  if (viaProfile) return viaProfile;
+  // A funeral home's logo (issue 30 §4) is public, as a public memorial's media are.
+  const logo = await db.selectFrom('partners').select('id').where('logoKey', '=', key).executeTakeFirst();
+  return logo ? PARTNER_LOGO_OWNER : null;
 }
+
+/** What a partner's logo answers as: public, like a public memorial's picture (never signed). */
+const PARTNER_LOGO_OWNER: MemorialMedia = { id: 0, type: 'U', accessCodeVersion: 0 };

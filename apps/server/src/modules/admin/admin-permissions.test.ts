@@ -106,6 +106,11 @@ const CASES: Case[] = [
   { method: 'POST', route: '/api/admin/partners', path: async () => '/api/admin/partners', body: { name: 'Funeraria Nueva', ruc: '20100047218', commission: '10' } },
   { method: 'POST', route: '/api/admin/partners/:id/suspend', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/suspend` },
   { method: 'POST', route: '/api/admin/partners/:id/resume', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/resume` },
+  { method: 'GET', route: '/api/admin/partners/:id', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}` },
+  { method: 'POST', route: '/api/admin/partners/:id/branches', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/branches`, body: { name: 'Sede Callao' } },
+  { method: 'POST', route: '/api/admin/partners/:id/users', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/users`, body: { email: 'socio.matriz@funeraria.test', name: 'Rosa Díaz', role: 'admin' } },
+  // A body that is no picture: the operator gets past the guard to the logo's own refusal.
+  { method: 'POST', route: '/api/admin/partners/:id/logo', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/logo`, body: { logo: 'no es una imagen' }, operator: 400 },
 ];
 
 /** Open without a session by design: the first login step, logout, and the set-password link. */

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = {
   'partner.password-set': 'Socio creó su contraseña con el enlace',
   'partner.contract-created': 'Contrato vendido por un socio',
   'partner.rites-corrected': 'Socio corrigió las ceremonias',
+  'partner.logo-changed': 'Logo del socio cambiado',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

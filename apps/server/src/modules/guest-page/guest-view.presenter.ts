@@ -9,6 +9,7 @@ import type { MediaLinks } from '../../media/media-links';
 import { pageNumber } from '../content/post-pages';
 import { presentEvents } from '../remembrance/remembrance.presenter';
 import type { GuestPageState, GuestView } from './guest-view.service';
+import { logoObject } from '../partner/partner-logo';
 
 /** One page of each list (issue 13 §1); without it, both lists whole (the spec's reads). */
 export interface ViewPaging {
@@ -30,7 +31,9 @@ export function presentGuestView({ memorial, ownerPosts, guestPosts, events, fun
     ...(paging ? { adminNext: owner.next, guestNext: guest.next } : {}),
     events: presentEvents(events, now),
     reminders: memorial.flagReminders === 1,
-    ...(funeralPartner ? { funeral: { partner: funeralPartner } } : {}),
+    ...(funeralPartner
+      ? { funeral: { partner: funeralPartner.name, ...(funeralPartner.logoKey ? { logo: `/media/${logoObject(funeralPartner.logoKey)}` } : {}) } }
+      : {}),
   };
 }
 

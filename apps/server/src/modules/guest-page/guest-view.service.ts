@@ -12,15 +12,15 @@ import { cachedPostList } from '../content/post-list-cache';
 import { GIFT_POLICY } from '../gift/gift.policy';
 import { PERSON_POLICY } from '../person/person.policy';
 import { eventsOf, type EventRow } from '../remembrance/remembrance.repository';
-import { funeralPartnerOf, inFuneralPhase } from '../partner/funeral-phase';
+import { funeralPartnerWithLogoOf, inFuneralPhase } from '../partner/funeral-phase';
 
 export interface GuestView {
   memorial: Memorial;
   ownerPosts: readonly ListedPost[];
   guestPosts: readonly ListedPost[];
   events: readonly EventRow[];
-  /** The funeral home while the funeral phase lasts (issue 30 §4), else null. */
-  funeralPartner: string | null;
+  /** The funeral home (and its logo's key) while the funeral phase lasts (issue 30 §4), else null. */
+  funeralPartner: { name: string; logoKey: string | null } | null;
 }
 
 /** The rows of each combined read: the view is readable only when every one of them is. */
@@ -33,8 +33,9 @@ async function viewOf(ctx: AppContext, access: MemorialAccess): Promise<GuestVie
     cachedPostList(ctx.db, memorial, 'owner'),
     cachedPostList(ctx.db, memorial, 'approved-guest'),
     eventsOf(ctx.db, memorial.id),
-    // Read only while the phase lasts: its end (the row, Lima's day) is in every cache stamp.
-    inFuneralPhase(memorial, ctx.now()) ? funeralPartnerOf(ctx.db, memorial.id) : null,
+    // Read only while the phase lasts: its end (the row, Lima's day) is in every cache stamp, and a
+    // new logo touches the rows of the memorials showing it (partner-logo.ts).
+    inFuneralPhase(memorial, ctx.now()) ? funeralPartnerWithLogoOf(ctx.db, memorial.id) : null,
   ]);
   return { memorial, ownerPosts, guestPosts, events, funeralPartner };
 }

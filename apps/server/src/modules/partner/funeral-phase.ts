@@ -48,3 +48,15 @@ export async function funeralPartnerOf(db: Executor, memorialId: number): Promis
     .executeTakeFirst();
   return row?.name ?? null;
 }
+
+/** The funeral home that sold the memorial with its logo's key (the QR page's line, issue 30 §4), or null. */
+export async function funeralPartnerWithLogoOf(db: Executor, memorialId: number): Promise<{ name: string; logoKey: string | null } | null> {
+  const row = await db
+    .selectFrom('partnerSales')
+    .innerJoin('contracts', 'contracts.id', 'partnerSales.contractId')
+    .innerJoin('partners', 'partners.id', 'partnerSales.partnerId')
+    .select(['partners.name', 'partners.logoKey'])
+    .where('contracts.memorialId', '=', memorialId)
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -13,6 +13,7 @@ import { newPdf, type Pdf } from '../../pdf/document';
 import { cardsPdf, type CardContent, type CardSize } from '../qr/card.service';
 import { printableLink } from '../qr/qr.service';
 import { PARTNER_POLICY } from './partner.policy';
+import { logoPng } from './partner-logo';
 import type { PartnerSession } from './partner.service';
 
 const MM = 72 / 25.4;
@@ -55,7 +56,13 @@ async function salesFor(ctx: AppContext, session: PartnerSession, numbers: reado
   });
 }
 
-function cardContent(ctx: AppContext, session: PartnerSession, sale: PrintableSale): CardContent {
+/** The partner's logo as PNG for its cards (issue 30 §5), or null when it has none. */
+async function partnerLogoOf(ctx: AppContext, session: PartnerSession): Promise<Buffer | null> {
+  const partner = await ctx.db.selectFrom('partners').select('logoKey').where('id', '=', session.partnerId).executeTakeFirst();
+  return logoPng(ctx, partner?.logoKey ?? null);
+}
+
+function cardContent(ctx: AppContext, session: PartnerSession, sale: PrintableSale, logo: Buffer | null): CardContent {
   const pending = sale.state === 'pending';
   return {
     fullname: sale.person,
@@ -67,19 +74,22 @@ function cardContent(ctx: AppContext, session: PartnerSession, sale: PrintableSa
     // Never the access code: the funeral home must not hold the key to a private memorial.
     accessCode: null,
     partnerLine: partnerLine(session.partnerName),
+    partnerLogo: logo,
   };
 }
 
 export async function partnerCard(ctx: AppContext, session: PartnerSession, number: string, size: CardSize): Promise<{ pdf: Buffer; filename: string }> {
   const [sale] = await salesFor(ctx, session, [number]);
   if (!sale) throw new AppError(404, RITES_MESSAGES.notFound);
-  return { pdf: await cardsPdf([cardContent(ctx, session, sale)], size), filename: `recordatorio-${sale.contract}-${size}.pdf` };
+  const logo = await partnerLogoOf(ctx, session);
+  return { pdf: await cardsPdf([cardContent(ctx, session, sale, logo)], size), filename: `recordatorio-${sale.contract}-${size}.pdf` };
 }
 
 /** The cards of several memorials in one file, a page each (issue 30 §5). */
 export async function partnerCards(ctx: AppContext, session: PartnerSession, numbers: readonly string[], size: CardSize): Promise<{ pdf: Buffer; filename: string }> {
   const sales = await salesFor(ctx, session, numbers);
-  return { pdf: await cardsPdf(sales.map((sale) => cardContent(ctx, session, sale)), size), filename: `recordatorios-${size}.pdf` };
+  const logo = await partnerLogoOf(ctx, session);
+  return { pdf: await cardsPdf(sales.map((sale) => cardContent(ctx, session, sale, logo)), size), filename: `recordatorios-${size}.pdf` };
 }
 
 export async function partnerPlaque(ctx: AppContext, session: PartnerSession, number: string): Promise<{ pdf: Buffer; filename: string }> {

@@ -51,6 +51,8 @@ export interface CardContent {
   accessCode: string | null;
   /** "Con el acompañamiento de <funeraria>" on a card the funeral home prints (issue 30 §5), or absent. */
   partnerLine?: string | null | undefined;
+  /** The partner's logo as PNG (PARTNER_LOGO's box, transparent), small above its line; or absent. */
+  partnerLogo?: Buffer | null | undefined;
 }
 
 const COLORS = { text: '#2b2622', muted: '#5f574f', rule: '#c9bfb3', accent: '#4a3b6b' };
@@ -104,10 +106,12 @@ function drawCard(doc: Pdf, content: CardContent, size: CardSize): void {
     { font: 'regular' as const, color: COLORS.muted, text: 'Escanea el código para visitar su memorial' },
     { font: 'regular' as const, color: COLORS.muted, text: printableLink(content.link) },
     ...(content.accessCode ? [{ font: 'bold' as const, color: COLORS.text, text: accessCodeLine(content.accessCode) }] : []),
-    ...(content.partnerLine ? [{ font: 'regular' as const, color: COLORS.muted, text: content.partnerLine }] : []),
+    ...(content.partnerLine ? [{ font: 'regular' as const, color: COLORS.muted, text: content.partnerLine, partner: true }] : []),
   ];
   const smallLine = type.small * 1.25;
-  const codeTail = type.small * 0.6 + smallLines.length * smallLine;
+  // The logo keeps PARTNER_LOGO's 5:2 box, about three small lines high: discreet, as the line is.
+  const logo = content.partnerLine && content.partnerLogo ? { height: type.small * 3, width: type.small * 7.5, data: content.partnerLogo } : null;
+  const codeTail = type.small * 0.6 + smallLines.length * smallLine + (logo ? logo.height + type.small * 0.3 : 0);
 
   const [qrMin, qrMax] = layout.qr;
   const free = page.height - layout.pad * 2 - headHeight - qrMin - codeTail;
@@ -154,6 +158,11 @@ function drawCard(doc: Pdf, content: CardContent, size: CardSize): void {
   y += qrSide + type.small * 0.6;
   doc.fontSize(type.small);
   for (const line of smallLines) {
+    if (logo && 'partner' in line) {
+      y += type.small * 0.3;
+      doc.image(logo.data, (page.width - logo.width) / 2, y, { width: logo.width, height: logo.height });
+      y += logo.height;
+    }
     doc.font(line.font).fillColor(line.color).text(line.text, margin, y, { ...centered, lineBreak: false });
     y += smallLine;
   }
