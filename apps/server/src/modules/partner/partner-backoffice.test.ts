@@ -50,7 +50,7 @@ async function sell(rites: Record<string, string>[] = []) {
   seq += 1;
   const res = await t.postJson<{ sale: { contract: string; identifier: string } }>(
     '/api/partner/contracts',
-    { person: `Persona Logo ${seq}`, deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email: `logo.${seq}@ejemplo.pe`, whatsapp: '987654321', consent: true, rites },
+    { person: `Persona Logo ${seq}`, deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email: `logo.${seq}@ejemplo.pe`, whatsapp: '987654321', consent: true, price: '350', rites },
     asPartner(adviser),
   );
   expect(res.status).toBe(200);
@@ -224,7 +224,7 @@ describe('the partner’s logo', () => {
     const seller = await partnerToken(t.db, await makePartnerUser(t.db, partner.partner, { branchId: partner.branch.id }));
     const sold = await t.postJson<{ sale: { contract: string } }>(
       '/api/partner/contracts',
-      { person: 'Persona Tarjeta', deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email: 'tarjeta.logo@ejemplo.pe', whatsapp: '987654321', consent: true },
+      { person: 'Persona Tarjeta', deathdate: '2026-01-10', familyName: 'Ana', familyLastname: 'Quispe', dni: '45678912', relationship: 'hijo', email: 'tarjeta.logo@ejemplo.pe', whatsapp: '987654321', consent: true, price: '350' },
       asPartner(seller),
     );
     expect(sold.status).toBe(200);
