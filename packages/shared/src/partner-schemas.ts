@@ -136,6 +136,10 @@ export const SALE_MESSAGES = {
   emailIsStaff: 'Escribe el correo del familiar, no el de la funeraria',
   created: 'Memorial creado. Enviamos a la familia el correo para activarlo',
   tooMany: 'Registraste muchos memoriales en poco tiempo. Espera unos minutos e inténtalo de nuevo',
+  /** The sale sent as a form with the photo, its fields not readable. */
+  formInvalid: 'No pudimos leer el formulario. Recarga la página e inténtalo de nuevo',
+  /** The sale stands; only the photo's storage failed (never a refused photo, which refuses the sale). */
+  photoNotSaved: 'Memorial creado, pero no pudimos guardar la foto: la familia podrá subirla al activar el memorial',
 } as const;
 
 const S = SALE_MESSAGES;

@@ -13,6 +13,8 @@ import { reserveAll } from '../../security/attempt-guard';
 import { createContract } from '../contract/contract.service';
 import { startFuneralPhase } from './funeral-phase';
 import { recordAudit } from '../audit/audit.service';
+import { newMediaKey } from '../../media/media-keys';
+import { StagedMedia } from '../../media/staged-media';
 import { PARTNER_POLICY } from './partner.policy';
 import * as repo from './partner.repository';
 import { partnerActor, type PartnerSession } from './partner.service';
@@ -28,6 +30,8 @@ export interface Sale {
   type: 'P' | 'U';
   guestUrl: string;
   whatsappUrl: string;
+  /** With a photo: whether it was stored (false: the store failed after the sale committed); null without one. */
+  photoSaved: boolean | null;
 }
 
 export function saleWhatsappUrl(input: { whatsapp: string; familyName: string; partnerName: string; person: string; activationUrl: string; guestUrl: string }): string {
@@ -39,7 +43,14 @@ export function saleWhatsappUrl(input: { whatsapp: string; familyName: string; p
   return `https://wa.me/${input.whatsapp.replace(/^\+/, '')}?text=${encodeURIComponent(text)}`;
 }
 
-export async function sellMemorial(ctx: AppContext, session: PartnerSession, input: PartnerSaleValues, ip: string): Promise<Sale> {
+/**
+ * The sale, with the first photo when the adviser took one. The photo is checked and re-encoded
+ * (the profile photo's path: 400 in Spanish for bytes that are not a picture, before anything is
+ * written) into temporary objects; the memorial's row names it in the sale's transaction, and the
+ * objects take their final name only once that committed (STYLE habit 7). A sale refused for any
+ * reason removes the temporaries: no orphan file, and a refused photo leaves no sale.
+ */
+export async function sellMemorial(ctx: AppContext, session: PartnerSession, input: PartnerSaleValues, ip: string, photo: Buffer | null = null): Promise<Sale> {
   // An adviser sells in its branch whatever it sends; an admin names one of its partner's.
   const branchId = input.branchId ?? session.branchId;
   if (branchId === null) throw new AppError(400, PARTNER_MESSAGES.branchRequired);
@@ -47,6 +58,17 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
   if (!branch) throw new AppError(404, PARTNER_MESSAGES.branchNotFound);
   if (!PARTNER_POLICY.workInBranch(session, branch.id)) throw forbidden(PARTNER_MESSAGES.otherBranch);
   if (await repo.findPartnerUserByEmail(ctx.db, input.email)) throw new AppError(400, SALE_MESSAGES.emailIsStaff);
+  const staged = photo ? await StagedMedia.picture(ctx.media, photo, 'profile') : null;
+  try {
+    return await sellWithPhoto(ctx, session, input, ip, branch.id, staged);
+  } catch (err) {
+    await staged?.discard();
+    throw err;
+  }
+}
+
+async function sellWithPhoto(ctx: AppContext, session: PartnerSession, input: PartnerSaleValues, ip: string, branchId: number, staged: StagedMedia | null): Promise<Sale> {
+  const photoKey = staged ? newMediaKey(false) : null;
   await reserveAll(ctx.limiter, [{ key: `partner-sale:${session.partnerUserId}`, cap: SALE_LIMIT, message: SALE_MESSAGES.tooMany }]);
 
   // The schema already refused a bad price: this is its plain form ('350.50') made céntimos.
@@ -70,7 +92,7 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
           .values({
             contractId: contract.contractId,
             partnerId: session.partnerId,
-            branchId: branch.id,
+            branchId,
             sellerId: session.partnerUserId,
             person: input.person,
             priceCents: price.cents,
@@ -100,16 +122,20 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
             )
             .execute();
         }
+        // The first photo: named by the row now, its objects in place once this commits.
+        if (photoKey) await trx.updateTable('memorials').set({ photoKey }).where('id', '=', contract.memorialId).execute();
         // The funeral phase (§4): the rites first and the funeral home's line until 30 days after the last rite.
         await startFuneralPhase(trx, contract.memorialId, input.rites.map((rite) => rite.date), now);
         await recordAudit(trx, partnerActor(session, ip), 'partner.contract-created', contract.number, {
           partner: session.partnerId,
-          branch: branch.id,
+          branch: branchId,
           rites: input.rites.length,
+          photo: photoKey !== null,
         });
       },
     },
   );
+  const photoSaved = staged && photoKey ? await promotePhoto(ctx, staged, photoKey, created.memorialId) : null;
   return {
     contract: created.number,
     identifier: created.identifier,
@@ -125,5 +151,22 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
       activationUrl: created.activationUrl,
       guestUrl: created.guestUrl,
     }),
+    photoSaved,
   };
+}
+
+/**
+ * Moves the photo into place after the sale committed. Should the store fail then, the sale stands
+ * (the family was e-mailed, the adviser must not sell it twice) without a photo: the row stops
+ * naming objects that are not there, and the adviser is told.
+ */
+async function promotePhoto(ctx: AppContext, staged: StagedMedia, key: string, memorialId: number): Promise<boolean> {
+  try {
+    await staged.promote(key);
+    return true;
+  } catch (err) {
+    ctx.log.error({ err, memorialId }, 'The photo of a partner sale could not be stored; the sale stands without it');
+    await ctx.db.updateTable('memorials').set({ photoKey: null }).where('id', '=', memorialId).where('photoKey', '=', key).execute();
+    return false;
+  }
 }

@@ -10,6 +10,8 @@ import { limaDate } from '@recuerdos/shared/dates';
 import { PRICE_MESSAGES } from '@recuerdos/shared/money';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeAccount } from '../../../test/factories';
+import { file, mediaFiles, pictureBytes } from '../../../test/media-fixtures';
+import sharp from 'sharp';
 import { findLink } from '../../../test/smtp-capture';
 import { asPartner, makePartner, makePartnerUser, partnerToken, type TestPartner } from '../../../test/partners';
 
@@ -193,3 +195,65 @@ describe('bad input is refused in Spanish and writes nothing', () => {
     expect(await counts()).toBe(before);
   });
 });
+
+describe('the first photo on the sale form', () => {
+  /** The sale as the /socios form sends it with a photo: a multipart form, the sale as JSON in `sale`. */
+  const withPhoto = (fields: Record<string, unknown>, picture: { blob: Blob; filename: string }, token = adviser) =>
+    t.post<SaleData>('/api/partner/contracts', { sale: JSON.stringify(fields), picture }, asPartner(token));
+
+  it('becomes the memorial’s profile photo, re-encoded square, on the QR page', async () => {
+    const before = await mediaFiles(t.ctx.media);
+    const res = await withPhoto(form({ private: false }), file(await pictureBytes({ width: 1200, height: 900 }), 'abuelo.jpg', 'image/jpeg'));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(SALE_MESSAGES.created);
+    const memorial = await t.db.selectFrom('memorials').select(['photoKey', 'identifier']).where('identifier', '=', res.body.data.sale.identifier).executeTakeFirstOrThrow();
+    expect(memorial.photoKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const key = memorial.photoKey ?? '';
+    expect((await mediaFiles(t.ctx.media)).filter((name) => !before.includes(name))).toEqual([`${key}-130.webp`, `${key}-260.webp`, `${key}-300.webp`, `${key}.jpg`]);
+    const view = await t.get<GuestViewData>(`/api/person/guest-view?id=${memorial.identifier}`);
+    const photo = await fetch(t.url + view.body.data.personData.profilepath);
+    expect(photo.status).toBe(200);
+    const meta = await sharp(Buffer.from(await photo.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 300, 300]);
+    const audit = await t.db.selectFrom('auditLog').select('detail').where('action', '=', 'partner.contract-created').where('target', '=', res.body.data.sale.contract).executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.detail) as Record<string, unknown>).toMatchObject({ photo: true });
+  });
+
+  it('a file that is not a picture is refused in Spanish, and there is no sale and no stored file', async () => {
+    const before = [await counts(), await mediaFiles(t.ctx.media)];
+    for (const picture of [file(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'foto.jpg', 'image/jpeg'), file((await pictureBytes()).subarray(0, 600), 'cortada.jpg', 'image/jpeg')]) {
+      const res = await withPhoto(form(), picture);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('La foto debe ser una imagen PNG o JPG');
+    }
+    expect([await counts(), await mediaFiles(t.ctx.media)]).toEqual(before);
+  });
+
+  it('a sale refused for any reason leaves no stored file: a duplicate e-mail, the staff’s e-mail, bad fields, another branch', async () => {
+    const existing = await makeAccount(t.db, { email: 'foto.ya.tiene.cuenta@ejemplo.pe' });
+    const staff = await makePartnerUser(t.db, home.partner, { branchId: home.branch.id });
+    const otherBranch = await partnerToken(t.db, await makePartnerUser(t.db, home.partner, { branchId: home.otherBranch.id }));
+    const photo = file(await pictureBytes({ format: 'png', width: 400, height: 400 }), 'foto.png', 'image/png');
+    const before = [await counts(), await mediaFiles(t.ctx.media)];
+    const refused: [number, string][] = [];
+    for (const [fields, token] of [
+      [form({ email: existing.email }), adviser],
+      [form({ email: staff.email }), adviser],
+      [form({ dni: '1234567' }), adviser],
+      [form({ branchId: home.branch.id }), otherBranch],
+    ] as const) {
+      const res = await withPhoto(fields, photo, token);
+      refused.push([res.status, res.body.message]);
+    }
+    expect(refused).toEqual([
+      [409, SALE_MESSAGES.emailHasAccount],
+      [400, SALE_MESSAGES.emailIsStaff],
+      [400, ID_MESSAGES.dniDigits],
+      [403, PARTNER_MESSAGES.otherBranch],
+    ]);
+    const garbled = await t.post('/api/partner/contracts', { sale: '{"person": ', picture: photo }, asPartner(adviser));
+    expect([garbled.status, garbled.body.message]).toEqual([400, SALE_MESSAGES.formInvalid]);
+    expect([await counts(), await mediaFiles(t.ctx.media)]).toEqual(before);
+  });
+});
+
