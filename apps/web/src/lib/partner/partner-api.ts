@@ -28,6 +28,8 @@ export const partnerApi = {
   post: <T>(path: string, body: RequestBody = {}) => guarded(async () => (await client.request<T>('POST', path, { body, json: true })).data),
   /** The whole envelope (for the server's success message). */
   send: <T>(path: string, body: RequestBody = {}) => guarded(() => client.request<T>('POST', path, { body, json: true })),
+  /** A multipart form (a file with the fields), the whole envelope. */
+  sendForm: <T>(path: string, body: RequestBody) => guarded(() => client.request<T>('POST', path, { body })),
 };
 
 /** Signs out: the server's session ends, and nothing of this person's lists stays in the cache. */

@@ -13,13 +13,17 @@ export interface Sale {
   type: 'P' | 'U';
   guestUrl: string;
   whatsappUrl: string;
+  /** With a photo: whether it was stored; null without one. */
+  photoSaved: boolean | null;
 }
 
 export function getBranches(): Promise<{ branches: PartnerBranchData[] }> {
   return partnerApi.get<{ branches: PartnerBranchData[] }>('/branches');
 }
 
-export function sellMemorial(values: PartnerSaleValues) {
+/** The sale as JSON; with the first photo, a multipart form: the sale as JSON in `sale`, and `picture`. */
+export function sellMemorial({ values, photo }: { values: PartnerSaleValues; photo: Blob | null }) {
+  if (photo) return partnerApi.sendForm<{ sale: Sale }>('/contracts', { sale: JSON.stringify(values), picture: photo });
   return partnerApi.send<{ sale: Sale }>('/contracts', { ...values });
 }
 

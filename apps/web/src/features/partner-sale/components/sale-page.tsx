@@ -2,12 +2,15 @@
 // member who contracts (with their consent) and, if known, the rites. Done, it shows the WhatsApp
 // link with the activation and the memorial's link for the family's phone.
 import { useState } from 'react';
+import { LIMITS } from '@recuerdos/shared/limits';
+import { MESSAGES } from '@recuerdos/shared/messages';
 import { Navigate } from 'react-router';
-import { RELATIONSHIPS, SALE_CONSENT_TEXT, SALE_LIMITS, partnerSaleSchema, type PartnerSaleInput } from '@recuerdos/shared/partner-schemas';
+import { RELATIONSHIPS, SALE_CONSENT_TEXT, SALE_LIMITS, SALE_MESSAGES, partnerSaleSchema, type PartnerSaleInput } from '@recuerdos/shared/partner-schemas';
 import { Button, buttonClass } from '../../../components/button';
 import { Checkbox } from '../../../components/field';
 import { FormSelectField, FormTextField, useFieldError } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
+import { PictureCropField } from '../../../components/memorial/picture-crop-field';
 import { PartnerPage } from '../../../components/partner/partner-page';
 import { RiteFields } from '../../../components/partner/rite-fields';
 import { errorMessage } from '../../../lib/api-client';
@@ -47,7 +50,11 @@ function SaleForm({ isAdmin, onDone }: { isAdmin: boolean; onDone: (sale: Sale) 
   const branches = useBranches(isAdmin);
   const form = useZodForm(partnerSaleSchema, { defaultValues: EMPTY });
   const consentError = useFieldError(form, 'consent');
-  const onSubmit = form.handleSubmit((values) => sell.mutate(values, { onSuccess: (envelope) => onDone(envelope.data.sale) }));
+  const photo = usePhoto();
+  const onSubmit = form.handleSubmit((values) => {
+    if (!photo.ready()) return;
+    sell.mutate({ values, photo: photo.value }, { onSuccess: (envelope) => onDone(envelope.data.sale) });
+  });
 
   return (
     <form className="partner-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -67,6 +74,20 @@ function SaleForm({ isAdmin, onDone }: { isAdmin: boolean; onDone: (sale: Sale) 
         <FormTextField form={form} name="person" label="Nombre completo" maxLength={SALE_LIMITS.personMax} />
         <FormTextField form={form} name="birthdate" label="Fecha de nacimiento (opcional)" type="date" />
         <FormTextField form={form} name="deathdate" label="Fecha de fallecimiento" type="date" />
+      </fieldset>
+
+      <fieldset className="partner-fieldset">
+        <legend>Foto (opcional)</legend>
+        <p>Será la foto del memorial. La familia podrá cambiarla cuando lo active.</p>
+        <PictureCropField
+          canvasSize={LIMITS.profileCanvas}
+          value={photo.value}
+          label="Foto de la persona fallecida"
+          onChange={photo.onChange}
+          onPendingChange={photo.onPendingChange}
+          error={photo.error}
+          disabled={sell.isPending}
+        />
       </fieldset>
 
       <fieldset className="partner-fieldset">
@@ -111,9 +132,37 @@ function SaleForm({ isAdmin, onDone }: { isAdmin: boolean; onDone: (sale: Sale) 
   );
 }
 
+/** The optional first photo: none, or a fixed square crop; a picture chosen but not cropped holds the form. */
+function usePhoto() {
+  const [value, setValue] = useState<Blob | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  return {
+    value,
+    error,
+    onChange: (blob: Blob | null) => {
+      setValue(blob);
+      if (blob) setError(undefined);
+    },
+    onPendingChange: (next: boolean) => {
+      setPending(next);
+      if (!next) setError(undefined);
+    },
+    /** False (and says why) while a chosen picture is not cropped yet. */
+    ready: (): boolean => {
+      if (pending && !value) {
+        setError(MESSAGES.pictureNotCropped);
+        return false;
+      }
+      return true;
+    },
+  };
+}
+
 function SaleDone({ sale, onAnother }: { sale: Sale; onAnother: () => void }) {
   return (
     <div className="partner-stack">
+      {sale.photoSaved === false ? <FormAlert tone="info">{SALE_MESSAGES.photoNotSaved}</FormAlert> : null}
       <FormAlert tone="success">
         Creamos el memorial de {sale.person} (contrato N.° {sale.contract}). Enviamos a {sale.email} el correo para activarlo.
       </FormAlert>
