@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
       { path: 'socios/personal', lazy: page(() => import('../features/partner-staff/components/staff-page'), 'StaffPage') },
       { path: 'socios/estado', lazy: page(() => import('../features/partner-statement/components/statement-page'), 'StatementPage') },
       { path: 'socios/memoriales', lazy: page(() => import('../features/partner-memorials/components/memorials-page'), 'MemorialsPage') },
+      { path: 'socios/condiciones', lazy: page(() => import('../features/legal/components/partner-terms-page'), 'PartnerTermsPage') },
       // Spec §2: any other /account/* redirects to /, logged in or not.
       { path: 'account/*', element: <Navigate to="/" replace /> },
       // Spec §2: any other unlisted path shows the landing.

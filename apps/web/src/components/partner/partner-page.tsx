@@ -54,6 +54,9 @@ export function PartnerPage({ title, intro, children }: { title: string; intro?:
         <h1>{title}</h1>
         {intro}
         {children}
+        <footer className="partner-page__footer">
+          <NavLink to="/socios/condiciones">Condiciones para funerarias y camposantos</NavLink>
+        </footer>
       </div>
     </PublicPage>
   );
