@@ -4,7 +4,7 @@ import { useState, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HydrateLater, deferHydration, hydrateInSteps, whenHydrated } from './deferred-hydration';
+import { HydrateLater, HydrateOnReach, deferHydration, hydrateInSteps, reachAttributes, whenHydrated } from './deferred-hydration';
 
 function Card({ n, onPick }: { n: number; onPick: (n: number) => void }) {
   const [turned, setTurned] = useState(false);
@@ -60,6 +60,57 @@ function NestedPage({ onPick }: { onPick: (n: number) => void }) {
   );
 }
 
+/** Called by each render of a card. */
+const cardRendered = vi.fn();
+
+/** A card as the guest page's (its own state), counting its renders. */
+function CountedCard({ n, onPick }: { n: number; onPick: (n: number) => void }) {
+  cardRendered();
+  const [turned, setTurned] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        setTurned(true);
+        onPick(n);
+      }}
+    >
+      {turned ? `Volteada ${n}` : `Tarjeta ${n}`}
+    </button>
+  );
+}
+
+/**
+ * The guest page's shape since issue 27 §4: the frame (a candle, a pager) hydrates at once, the
+ * list in a step, each card of the server's markup only when the visitor reaches for it.
+ */
+function ReachPage({ onPick }: { onPick: (n: number) => void }) {
+  const [candles, setCandles] = useState(0);
+  const [count, setCount] = useState(4);
+  return (
+    <main>
+      <p>{`Velas: ${candles}`}</p>
+      <button type="button" onClick={() => setCandles((value) => value + 1)}>
+        Encender una vela
+      </button>
+      <HydrateLater group="list">
+        <ol>
+          {Array.from({ length: count }, (_, n) => (
+            <li key={n} {...reachAttributes(`card-${n}`)}>
+              <HydrateOnReach name={`card-${n}`}>
+                <CountedCard n={n} onPick={onPick} />
+              </HydrateOnReach>
+            </li>
+          ))}
+        </ol>
+      </HydrateLater>
+      <button type="button" onClick={() => setCount((value) => value + 2)}>
+        Ver más
+      </button>
+    </main>
+  );
+}
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
@@ -77,8 +128,11 @@ function serverPage(page: ReactElement): { root: HTMLElement; changes: () => Mut
   return { root, changes: () => [...records, ...observer.takeRecords()] };
 }
 
-afterEach(() => {
+afterEach(async () => {
+  // An empty page's hydration: nothing left waiting for the next test's server render.
   document.body.innerHTML = '';
+  deferHydration();
+  await hydrateInSteps();
 });
 
 describe('HydrateLater', () => {
@@ -164,5 +218,73 @@ describe('HydrateLater', () => {
     button('Tarjeta 4').click();
     await ticks(5);
     expect(onPick).toHaveBeenCalledWith(4);
+  });
+
+  describe('HydrateOnReach', () => {
+    async function hydratedReachPage(onPick: (n: number) => void) {
+      const page = serverPage(<ReachPage onPick={onPick} />);
+      deferHydration();
+      hydrateRoot(page.root, <ReachPage onPick={onPick} />);
+      cardRendered.mockClear();
+      await hydrateInSteps();
+      await whenHydrated();
+      return page;
+    }
+
+    it("leaves every card the server's markup once the page has hydrated, and hydrates only the one a visitor taps", async () => {
+      const onPick = vi.fn();
+      const { root, changes } = await hydratedReachPage(onPick);
+      // The page's frame works; no card has been rendered (no hydration cost at load).
+      button('Encender una vela').click();
+      await ticks(5);
+      expect(root.querySelector('p')?.textContent).toBe('Velas: 1');
+      expect(cardRendered).not.toHaveBeenCalled();
+      // A tap: pointerdown hydrates that card before its click.
+      button('Tarjeta 2').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      await ticks(10);
+      expect(cardRendered).toHaveBeenCalledTimes(1);
+      button('Tarjeta 2').click();
+      await ticks(5);
+      expect(onPick.mock.calls).toEqual([[2]]);
+      expect(button('Volteada 2')).toBeTruthy();
+      // Nothing replaced: only the turned card's text changed.
+      expect(changes().filter((record) => record.type !== 'characterData')).toEqual([]);
+      expect(root.querySelectorAll('li')).toHaveLength(4);
+    });
+
+    it('hydrates a card on a click that came with no tap or focus (a screen reader), and gives it the click', async () => {
+      const onPick = vi.fn();
+      await hydratedReachPage(onPick);
+      button('Tarjeta 3').click();
+      await nextTask();
+      await ticks(5);
+      expect(onPick.mock.calls).toEqual([[3]]);
+      expect(button('Volteada 3')).toBeTruthy();
+      // Focus (the keyboard's Tab) hydrates a card too.
+      button('Tarjeta 1').focus();
+      await ticks(10);
+      button('Tarjeta 1').click();
+      await ticks(5);
+      expect(onPick.mock.calls).toEqual([[3], [1]]);
+    });
+
+    it("keeps the waiting cards through the page's later renders, and renders cards added in the browser at once", async () => {
+      const onPick = vi.fn();
+      const { root } = await hydratedReachPage(onPick);
+      button('Ver más').click();
+      await ticks(10);
+      expect([...root.querySelectorAll('li button')].map((b) => b.textContent)).toEqual(['Tarjeta 0', 'Tarjeta 1', 'Tarjeta 2', 'Tarjeta 3', 'Tarjeta 4', 'Tarjeta 5']);
+      // The new ones listen at once; the server's still wait, and work when reached.
+      button('Tarjeta 5').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      button('Tarjeta 5').click();
+      await ticks(5);
+      expect(onPick.mock.calls).toEqual([[5]]);
+      button('Tarjeta 0').dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      await ticks(10);
+      button('Tarjeta 0').click();
+      await ticks(5);
+      expect(onPick.mock.calls).toEqual([[5], [0]]);
+      expect(root.querySelectorAll('li')).toHaveLength(6);
+    });
   });
 });

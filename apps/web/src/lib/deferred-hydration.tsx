@@ -6,6 +6,12 @@
 // group hydrates per task; a tap, a key or a focus anywhere releases all that are left at once, so
 // nothing the visitor reaches for stays inert. Outside a hydration (the server's render, the SPA's
 // client-rendered route, every later render) the wrapper renders its children as they are.
+//
+// Parts wrapped in <HydrateOnReach> (the memories' cards, issue 27 §4) are not stepped at all: they
+// stay the server's markup until the visitor reaches for one (a tap, a focus, a click), and then
+// only that one hydrates, in the microtask after the pointerdown or focus, before its click. A
+// page of memories costs the phone no hydration at load; the parts a visitor touches at once (the
+// gifts, the form bar, the pager, the lists that append the next page) are the page's own.
 import { Suspense, type ReactNode } from 'react';
 
 interface Gate {
@@ -33,7 +39,9 @@ function gateFor(name: string): Gate {
 }
 
 function Gated({ name, children }: { name: string; children: ReactNode }) {
-  const gate = armed ? gateFor(name) : null;
+  // A part of the server's markup that waits for a reach never waits for a step.
+  const reach = reachGates.get(name);
+  const gate = reach ?? (armed ? gateFor(name) : null);
   // Suspense's protocol: a render that must wait throws the promise it waits for.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (gate && !gate.opened) throw gate.promise;
@@ -52,11 +60,85 @@ export function HydrateLater({ group, children }: { group: string; children: Rea
   );
 }
 
-/** Before hydrating: the HydrateLater parts met by this hydration wait for hydrateInSteps. */
+/** The attribute on the element around a HydrateOnReach part (outside it: hydrated with its parent). */
+export const REACH_ATTRIBUTE = 'data-hydrate-on-reach';
+
+/** The server's parts that wait for a reach, by name (opened ones stay, open). */
+const reachGates = new Map<string, Gate>();
+
+/**
+ * Children left as the server's markup until the visitor reaches for them. `name` is unique in the
+ * page and is also given, as `reachAttributes(name)`, to the element just around this part: a tap,
+ * focus or click inside that element hydrates it. Anything rendered in the browser (a card of the
+ * next page, the SPA's route) renders at once.
+ */
+export function HydrateOnReach({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Gated name={name}>{children}</Gated>
+    </Suspense>
+  );
+}
+
+/** The props of the element around a HydrateOnReach part of the same name. */
+export function reachAttributes(name: string): Record<typeof REACH_ATTRIBUTE, string> {
+  return { [REACH_ATTRIBUTE]: name };
+}
+
+/** The part still waiting around an event's target, if any. */
+function waitingGateOf(target: EventTarget | null): Gate | undefined {
+  const holder = target instanceof Element ? target.closest(`[${REACH_ATTRIBUTE}]`) : null;
+  const name = holder?.getAttribute(REACH_ATTRIBUTE);
+  const gate = name ? reachGates.get(name) : undefined;
+  return gate && !gate.opened ? gate : undefined;
+}
+
+/** A tap or focus inside a waiting part: it hydrates in the next microtasks, before the click. */
+function onReach(event: Event): void {
+  waitingGateOf(event.target)?.open();
+}
+
+/**
+ * A click with no tap or focus before it (a screen reader's activation, a script's click()): the
+ * part hydrates, then the click is given again to the same element, now listening.
+ */
+function onReachClick(event: MouseEvent): void {
+  const gate = waitingGateOf(event.target);
+  const target = event.target;
+  if (!gate || !(target instanceof Element)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  gate.open();
+  // The part's render runs in microtasks after its gate opens; the next task finds it hydrated.
+  setTimeout(() => {
+    if (target.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, detail: event.detail }));
+  });
+}
+
+let reachListening = false;
+
+/**
+ * Before hydrating: the HydrateLater parts met by this hydration wait for hydrateInSteps, and the
+ * HydrateOnReach parts of the server's markup for the visitor.
+ */
 export function deferHydration(): void {
   armed = true;
   gates.clear();
   queue = [];
+  reachGates.clear();
+  for (const holder of document.querySelectorAll(`[${REACH_ATTRIBUTE}]`)) {
+    const name = holder.getAttribute(REACH_ATTRIBUTE);
+    if (!name || reachGates.has(name)) continue;
+    let open = () => {};
+    const promise = new Promise<void>((resolve) => (open = resolve));
+    const gate: Gate = { opened: false, promise, open: () => ((gate.opened = true), open()) };
+    reachGates.set(name, gate);
+  }
+  if (!reachListening && reachGates.size > 0) {
+    reachListening = true;
+    for (const type of ['pointerdown', 'focusin'] as const) document.addEventListener(type, onReach, { capture: true, passive: true });
+    document.addEventListener('click', onReachClick, { capture: true });
+  }
 }
 
 /**
