@@ -12,6 +12,7 @@ import { WIDTHS, horizontalOverflow, openPage, pageHydrated } from './support/br
 import { waitForMail } from './support/mail';
 import { api, logIn, makeOwner, ownerToken, uniqueEmail } from './support/owner';
 import { runAdmin } from './support/server';
+import { uniqueRuc } from '../apps/server/test/partners';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser({ TRUST_PROXY: '1' });
@@ -146,6 +147,17 @@ describe.each(WIDTHS)('the back office at $name', ({ name, viewport }) => {
       await page.getByRole('cell', { name: 'Respondió un reclamo' }).first().waitFor();
       await page.getByRole('cell', { name: 'Ocultó un recuerdo reportado' }).first().waitFor();
       await accessible(page, `auditoría (${name})`, phone);
+
+      // A partner's monthly statement, the back office's copy (issue 30 §6).
+      const ruc = uniqueRuc();
+      await runAdmin(server, ['create-partner', '--name', `Funeraria del Estado ${viewport.width}`, '--ruc', ruc, '--commission', '12.5', '--json']);
+      await page.getByRole('link', { name: 'Estados de socios' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Estado de cuenta de socios' }).waitFor();
+      await page.getByLabel('Socio').selectOption({ label: `Funeraria del Estado ${viewport.width} · RUC ${ruc}` });
+      const statement = page.getByRole('table', { name: new RegExp(`Funeraria del Estado ${viewport.width} · RUC ${ruc} · .* · comisión 12.5 %`) });
+      await statement.getByRole('rowheader', { name: 'Total' }).waitFor();
+      await statement.getByText(/No hay memoriales registrados en/).waitFor();
+      await accessible(page, `estado de cuenta de un socio (${name})`, phone);
 
       await page.getByRole('button', { name: 'Cerrar sesión' }).click();
       await page.getByRole('button', { name: 'Continuar' }).waitFor();

@@ -81,6 +81,8 @@ export const routes: RouteObject[] = [
           { path: 'contracts/:number', lazy: page(() => import('../features/backoffice-contracts/components/contract-page'), 'ContractPage') },
           { path: 'reports', lazy: page(() => import('../features/backoffice-reports/components/reports-page'), 'ReportsPage') },
           { path: 'audit', lazy: page(() => import('../features/backoffice-audit/components/audit-page'), 'AuditPage') },
+          { path: 'socios/estado', lazy: page(() => import('../features/backoffice-partner-statement/components/partner-statement-page'), 'PartnerStatementPage') },
+          { path: 'socios/:id/estado', lazy: page(() => import('../features/backoffice-partner-statement/components/partner-statement-page'), 'PartnerStatementPage') },
           { path: 'account', lazy: page(() => import('../features/backoffice-auth/components/operator-account-page'), 'OperatorAccountPage') },
           { path: '*', element: <Navigate to="/admin/complaints" replace /> },
         ],

@@ -75,6 +75,7 @@ async function newHoliday(): Promise<string> {
 }
 
 const year = limaDate().slice(0, 4);
+const month = limaDate().slice(0, 7);
 
 const CASES: Case[] = [
   { method: 'GET', route: '/api/admin/auth/me', path: async () => '/api/admin/auth/me' },
@@ -111,6 +112,9 @@ const CASES: Case[] = [
   { method: 'POST', route: '/api/admin/partners/:id/users', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/users`, body: { email: 'socio.matriz@funeraria.test', name: 'Rosa Díaz', role: 'admin' } },
   // A body that is no picture: the operator gets past the guard to the logo's own refusal.
   { method: 'POST', route: '/api/admin/partners/:id/logo', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/logo`, body: { logo: 'no es una imagen' }, operator: 400 },
+  { method: 'GET', route: '/api/admin/partners/:id/statement', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/statement?month=${month}` },
+  { method: 'GET', route: '/api/admin/partners/:id/statement.csv', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/statement.csv?month=${month}` },
+  { method: 'GET', route: '/api/admin/partners/:id/statement.pdf', path: async () => `/api/admin/partners/${(await makePartner(t.db)).partner.id}/statement.pdf?month=${month}` },
 ];
 
 /** Open without a session by design: the first login step, logout, and the set-password link. */

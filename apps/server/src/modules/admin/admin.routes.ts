@@ -12,6 +12,7 @@ import { requireOperator } from '../operator/operator.guard';
 import { actorOf, type OperatorSession } from '../operator/operator.service';
 import { reportBackofficeRoutes } from '../report/report.routes';
 import { partnerBackofficeRoutes } from '../partner/partner.backoffice';
+import { partnerStatementBackofficeRoutes } from '../partner/partner-statement.routes';
 
 const sessions = new WeakMap<FastifyRequest, OperatorSession>();
 
@@ -37,4 +38,5 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   await reportBackofficeRoutes(app, { ctx, actor });
   await auditRoutes(app, { ctx });
   await partnerBackofficeRoutes(app, { ctx, actor });
+  await partnerStatementBackofficeRoutes(app, { ctx });
 }

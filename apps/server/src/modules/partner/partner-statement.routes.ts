@@ -1,10 +1,15 @@
 // GET /api/partner/statement?month=YYYY-MM, /statement.csv and /statement.pdf (issue 30 §6): the
-// partner admin's monthly statement, behind the partner session (partner.routes.ts).
-import type { FastifyReply } from 'fastify';
-import { parseInput } from '../../http/errors';
+// partner admin's monthly statement, behind the partner session (partner.routes.ts); and the back
+// office's copy of any partner's, GET /api/admin/partners/:id/statement(.csv|.pdf), behind the
+// operator session of admin.routes.ts.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { BACKOFFICE_PARTNER_MESSAGES } from '@recuerdos/shared/partner-schemas';
+import type { AppContext } from '../../context';
+import { AppError, parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import type { PartnerRouteModule } from './partner.routes';
-import { monthQuerySchema, statementCsv, statementFilename, statementFor, statementPdf, type Statement } from './partner-statement.service';
+import { monthQuerySchema, statementCsv, statementFilename, statementFor, statementOf, statementPdf, type Statement } from './partner-statement.service';
 
 /** The CSV or PDF of a statement, never cached: it is money and names of staff. */
 export async function sendStatementFile(reply: FastifyReply, statement: Statement, kind: 'csv' | 'pdf'): Promise<FastifyReply> {
@@ -30,3 +35,23 @@ export const partnerStatementRoutes: PartnerRouteModule = (app, { ctx, session }
   }
   return Promise.resolve();
 };
+
+const partnerParams = z.object({ id: z.string().regex(/^\d{1,9}$/, BACKOFFICE_PARTNER_MESSAGES.notFound).transform(Number) });
+
+/** The operators' copy: any partner's month, the same data and files the partner admin gets. */
+export function partnerStatementBackofficeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const statementAsked = async (params: unknown, query: unknown): Promise<Statement> => {
+    const { id } = parseInput(partnerParams, params);
+    const { month } = parseInput(monthQuerySchema, query);
+    const statement = await statementOf(ctx, id, month);
+    if (!statement) throw new AppError(404, BACKOFFICE_PARTNER_MESSAGES.notFound);
+    return statement;
+  };
+
+  app.get('/partners/:id/statement', async (request) => ok({ statement: await statementAsked(request.params, request.query) }));
+
+  for (const kind of ['csv', 'pdf'] as const) {
+    app.get(`/partners/:id/statement.${kind}`, async (request, reply) => sendStatementFile(reply, await statementAsked(request.params, request.query), kind));
+  }
+  return Promise.resolve();
+}

@@ -6,6 +6,7 @@ import { limaDate } from '@recuerdos/shared/dates';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { findLink } from '../../../test/smtp-capture';
 import { pdfText } from '../../../test/pdf';
+import { makeOperator, operatorToken } from '../../../test/operators';
 import { asPartner, makePartner, makePartnerUser, partnerToken, type TestPartner } from '../../../test/partners';
 import { monthInWords } from '@recuerdos/shared/format';
 import type { Statement } from './partner-statement.service';
@@ -136,5 +137,36 @@ describe('the monthly statement', () => {
     expect(res.body.data.statement.total).toEqual({ created: 0, activated: 0, unpriced: 0, amountCents: 0, commissionCents: 0 });
     const pdf = await fetch(`${t.url}/api/partner/statement.pdf?month=2019-03`, { headers: { partner: admin } });
     expect((await pdfText(new Uint8Array(await pdf.arrayBuffer()))).text).toContain('No hay memoriales registrados en marzo del 2019.');
+  });
+
+  it('is the back office’s too: an operator reads any partner’s month, the same figures and files; a partner’s staff cannot', async () => {
+    const other = await makePartner(t.db, { name: 'Camposanto Los Olivos', commissionBp: 1000 });
+    const adviser = await partnerToken(t.db, await makePartnerUser(t.db, other.partner, { branchId: other.branch.id, name: 'Rosa Vega' }));
+    const admin = await partnerToken(t.db, await makePartnerUser(t.db, other.partner, { role: 'admin' }));
+    await sell(adviser, '450,25');
+    const operator = { headers: { operator: await operatorToken(t.db, await makeOperator(t.db)) } };
+    const month = limaDate().slice(0, 7);
+
+    const res = await t.get<{ statement: Statement }>(`/api/admin/partners/${other.partner.id}/statement?month=${month}`, operator);
+    expect(res.status).toBe(200);
+    // 10 % of S/ 450.25 is S/ 45.025: half up, S/ 45.03.
+    expect(res.body.data.statement.rows).toEqual([{ branch: 'Sede Miraflores', seller: 'Rosa Vega', created: 1, activated: 0, unpriced: 0, amountCents: 45025, commissionCents: 4503 }]);
+    expect(res.body.data.statement).toEqual((await t.get<{ statement: Statement }>(`/api/partner/statement?month=${month}`, asPartner(admin))).body.data.statement);
+
+    const csv = await fetch(`${t.url}/api/admin/partners/${other.partner.id}/statement.csv?month=${month}`, operator);
+    expect((await csv.text()).split('\r\n')[1]).toBe(`${month},Sede Miraflores,Rosa Vega,1,0,0,450.25,10,45.03`);
+    const pdf = await fetch(`${t.url}/api/admin/partners/${other.partner.id}/statement.pdf?month=${month}`, operator);
+    const shown = plain((await pdfText(new Uint8Array(await pdf.arrayBuffer()))).text);
+    for (const expected of ['Camposanto Los Olivos', `RUC ${other.partner.ruc}`, 'Rosa Vega', 'S/ 450.25', 'S/ 45.03']) expect(shown).toContain(expected);
+
+    const missing = await t.get(`/api/admin/partners/999999/statement?month=${month}`, operator);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('No encontramos ese socio');
+    const badMonth = await t.get(`/api/admin/partners/${other.partner.id}/statement.pdf?month=2026-1`, operator);
+    expect(badMonth.status).toBe(400);
+    expect(badMonth.body.message).toBe('Elige el mes (aaaa-mm)');
+    // A partner admin's session opens nothing under /api/admin, not even its own statement there.
+    expect((await t.get(`/api/admin/partners/${other.partner.id}/statement?month=${month}`, asPartner(admin))).status).toBe(401);
+    expect((await t.get(`/api/admin/partners/${other.partner.id}/statement?month=${month}`, { headers: { operator: admin } })).status).toBe(401);
   });
 });

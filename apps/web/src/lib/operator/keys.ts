@@ -14,4 +14,6 @@ export const adminKeys = {
   contract: (number: string) => ['admin', 'contracts', 'detail', number] as const,
   reports: () => ['admin', 'reports'] as const,
   reportList: (status: string) => ['admin', 'reports', status] as const,
+  partnerStatement: (id: number, month: string) => ['admin', 'partners', 'statement', id, month] as const,
+  partnerChoices: () => ['admin', 'partners', 'choices'] as const,
 };

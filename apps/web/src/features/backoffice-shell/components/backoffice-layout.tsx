@@ -10,6 +10,7 @@ const SECTIONS = [
   ['/admin/contracts', 'Contratos'],
   ['/admin/reports', 'Reportes'],
   ['/admin/audit', 'Auditoría'],
+  ['/admin/socios/estado', 'Estados de socios'],
 ] as const;
 
 export function BackofficeLayout() {
