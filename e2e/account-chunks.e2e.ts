@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, openPage } from './support/browser';
-import { logIn, makeOwner, type Owner } from './support/owner';
+import { DESKTOP, PHONE, openPage } from './support/browser';
+import { accountLive, api, logIn, makeOwner, ownerToken, type Owner } from './support/owner';
 import { ROOT } from './support/server';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
@@ -130,6 +130,103 @@ describe('the owner pages’ tools (issue 27 §2)', () => {
       const withZod = files.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('invalid_type'));
       expect(withZod, page).toEqual([]);
       expect(files.filter((file) => dialogFiles.includes(file)), page).toEqual([]);
+    }
+  });
+
+  it('leave the drag-and-drop reordering (dnd-kit) out of what /account loads before the first tap', () => {
+    const dist = path.join(ROOT, 'apps/web/dist');
+    // dnd-kit names its screen reader texts' elements so; none of our own code does.
+    const withDndKit = (files: string[]) => files.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('DndDescribedBy'));
+    expect(withDndKit(sortableFiles()).length, 'the sortable list brings dnd-kit').toBeGreaterThan(0);
+    const home = staticFiles(['src/features/account-shell/components/account-layout.tsx', 'src/features/account-home/components/account-home-page.tsx']);
+    expect(withDndKit(home)).toEqual([]);
+  });
+});
+
+/** The sortable list's chunk and what it alone imports (dnd-kit): none of it is in /account's first load. */
+function sortableFiles(): string[] {
+  const home = staticFiles(['src/features/account-shell/components/account-layout.tsx', 'src/features/account-home/components/account-home-page.tsx']);
+  return staticFiles(['src/features/account-home/components/sortable-posts.tsx']).filter((file) => !home.includes(file));
+}
+
+async function cardTexts(page: Page): Promise<string[]> {
+  return page.getByTestId('owner-post').evaluateAll((cards) => cards.map((card) => card.querySelector('.post-card__message')?.textContent.trim() ?? '?'));
+}
+
+describe('the first reorder while the drag-and-drop code is still on its way (issue 27 §2)', () => {
+  it('a long press and a keyboard move made before dnd-kit has arrived both move the card', async () => {
+    const owner = await makeOwner(server, 'arrastre-lento');
+    const identifier = owner.memorials[0]?.identifier ?? '';
+    const token = await ownerToken(server, owner);
+    for (const message of ['Tercero', 'Segundo', 'Primero']) {
+      expect((await api(server, 'POST', '/content/save-admin-message', { token, body: { identifier, message } })).code).toBe('200');
+    }
+    const slow = sortableFiles();
+    const { page, problems, close } = await openPage(browser, server.baseUrl, DESKTOP);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.slice(1);
+      if (slow.includes(file)) fetched.push(file);
+    });
+    // The drag code takes 800 ms to arrive, past the long press's 250 ms (a slow connection).
+    await page.route(
+      (url) => slow.includes(url.pathname.slice(1)),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      },
+    );
+    const cards = page.getByTestId('owner-post');
+    try {
+      await logIn(page, owner);
+      // A fresh document (server-rendered, decision 028): nothing of dnd-kit yet, the plain list.
+      await page.reload();
+      await accountLive(page);
+      expect(fetched).toEqual([]);
+      expect(await page.locator('ul[data-sortable]').count()).toBe(0);
+      expect(await cardTexts(page)).toEqual(['Primero', 'Segundo', 'Tercero']);
+
+      // A long press on the second card: held until the card lifts (the code arrived meanwhile), moved onto the first.
+      const box = async (index: number) => {
+        const found = await cards.nth(index).boundingBox();
+        if (!found) throw new Error('no box');
+        return { x: found.x + found.width / 2, y: found.y + found.height / 2 };
+      };
+      const from = await box(1);
+      const to = await box(0);
+      const saved = page.waitForResponse((r) => r.url().includes('/api/content/update-cards-order'));
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.locator('ul.is-sorting').waitFor();
+      expect(fetched.length).toBeGreaterThan(0);
+      await page.mouse.move(from.x + 2, from.y + 2, { steps: 2 });
+      await page.mouse.move(to.x, to.y, { steps: 12 });
+      await page.mouse.up();
+      expect((await saved).status()).toBe(200);
+      expect(await cardTexts(page)).toEqual(['Segundo', 'Primero', 'Tercero']);
+
+      // By keyboard on a fresh document: the move button focused and Space pressed at once, before the code is there.
+      fetched.length = 0;
+      await page.reload();
+      await accountLive(page);
+      expect(await cardTexts(page)).toEqual(['Segundo', 'Primero', 'Tercero']);
+      const keyboardSaved = page.waitForResponse((r) => r.url().includes('/api/content/update-cards-order'));
+      await cards.nth(2).getByRole('button', { name: /^Mover el mensaje/ }).focus();
+      await page.keyboard.press('Space');
+      const live = page.locator('[id^="DndLiveRegion"]');
+      await live.getByText('Moviendo el mensaje', { exact: false }).or(live.getByText('Sobre la posición 3 de 3.')).first().waitFor();
+      expect(fetched.length).toBeGreaterThan(0);
+      // The focus stayed on the same card's move button through the swap.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Mover el mensaje «Tercero»/);
+      await page.waitForTimeout(100);
+      await page.keyboard.press('ArrowLeft');
+      await live.getByText('Sobre la posición 2 de 3.').waitFor();
+      await page.keyboard.press('Space');
+      expect((await keyboardSaved).status()).toBe(200);
+      expect(await cardTexts(page)).toEqual(['Segundo', 'Tercero', 'Primero']);
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
     }
   });
 });

@@ -9,16 +9,21 @@ export interface LazyTool<P> {
   preload: () => Promise<unknown>;
 }
 
-export function lazyTool<P, M>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): LazyTool<P> {
+/** A module loaded once, at the first reach (a failed download is tried again at the next one). */
+export function lazyModule<M>(load: () => Promise<M>): { preload: () => Promise<M> } {
   let loading: Promise<M> | null = null;
   const preload = () => {
     loading ??= load().catch((err: unknown) => {
-      // A failed download is tried again at the next reach.
       loading = null;
       throw err;
     });
     return loading;
   };
+  return { preload };
+}
+
+export function lazyTool<P, M>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): LazyTool<P> {
+  const { preload } = lazyModule(load);
   return { preload, Component: lazy(async () => ({ default: pick(await preload()) })) };
 }
 

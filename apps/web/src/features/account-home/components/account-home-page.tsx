@@ -26,7 +26,7 @@ import { FormBar } from '../../../components/memorial/form-bar';
 import { PermissionsPanel } from './permissions-panel';
 import { CeremoniesPanel, UpcomingCeremonies } from '../../remembrance/components/ceremonies-panel';
 import { AccessRequestsPanel } from '../../access-requests/components/access-requests-panel';
-import { SortablePosts } from './sortable-posts';
+import { ReorderablePosts, sortablePosts } from './reorderable-posts';
 import { VisitsSummary } from './visits-summary';
 import { lazyTool, usePreloadWhenIdle } from '../../../lib/lazy-tool';
 import './account-home.css';
@@ -54,7 +54,7 @@ export function AccountHomePage() {
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [viewing, setViewing] = useState<{ path: string; poster?: string | undefined; description: string } | null>(null);
   usePageMeta(person.data?.fullname ?? 'Inicio', 'Tu memorial en Recuerdos.');
-  usePreloadWhenIdle([addPostDialog]);
+  usePreloadWhenIdle([addPostDialog, sortablePosts]);
 
   if (person.isPending) return <PageSpinner label="Cargando tu memorial…" />;
   if (!person.data) {
@@ -121,7 +121,7 @@ export function AccountHomePage() {
           ) : (
             <>
               <p className="home__hint muted">Mantén presionada una publicación para cambiar su lugar, o usa su botón de mover con el teclado.</p>
-              <SortablePosts
+              <ReorderablePosts
                 posts={adminPosts.data ?? []}
                 onReorder={reorder}
                 onOpenMedia={(post) => open(post, 'owner')}
