@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, PHONE, openPage, watchRemovals } from './support/browser';
-import { api, guestToken, logIn, makeOwner, type Owner } from './support/owner';
+import { accountLive, api, guestToken, logIn, makeOwner, type Owner } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();
@@ -193,4 +193,49 @@ it('a page rendered for a session this browser no longer holds ends it and goes 
   } finally {
     await close();
   }
+});
+
+describe('a tap made before the page is live (issue 27; decision 028 §12)', () => {
+  it('is kept: the control shows it is on its way, and the add dialog opens once the page is live', async () => {
+    const { owner } = await ownerWithContent('temprano', 'Rosa Mamani Huamán');
+    const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      await logIn(page, owner);
+      // The page's scripts are held back until the test lets them go: the server's page shows, not yet live.
+      let release: () => void = () => undefined;
+      const scripts = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(
+        (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+        async (route) => {
+          await scripts;
+          await route.continue();
+        },
+      );
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      const prompt = page.getByRole('button', { name: 'Deja tu mensaje ...' });
+      await prompt.scrollIntoViewIfNeeded();
+      const before = await prompt.boundingBox();
+      await prompt.click();
+      expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+      expect(await prompt.getAttribute('aria-busy')).toBe('true');
+      // Marked busy without moving anything.
+      expect(await prompt.boundingBox()).toEqual(before);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+
+      release();
+      await accountLive(page);
+      await page.getByRole('dialog', { name: 'Nuevo mensaje' }).or(page.getByRole('dialog')).first().waitFor();
+      expect(await prompt.getAttribute('aria-busy')).toBeNull();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      // Live now: a tap goes straight through, as before.
+      await prompt.click();
+      await page.getByRole('dialog').waitFor();
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

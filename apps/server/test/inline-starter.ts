@@ -3,8 +3,13 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 
-/** The scripts the page's starter asks for (entry first), once its CSP is checked to allow it. */
-export function startedScripts(html: string, policy: string | null): string[] {
+const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+
+/**
+ * The scripts the page's starter asks for (entry first), once its CSP is checked to allow it and,
+ * before it, exactly the page's other inline scripts (`others`, e.g. the account pages' early taps).
+ */
+export function startedScripts(html: string, policy: string | null, others: readonly string[] = []): string[] {
   const blocks = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
   expect(blocks).toHaveLength(1);
   const code = blocks[0] ?? '';
@@ -12,7 +17,8 @@ export function startedScripts(html: string, policy: string | null): string[] {
   expect(html).not.toMatch(/<script[^>]* src=/);
   expect(html).not.toContain('rel="modulepreload"');
   const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(policy ?? '')?.[1]?.split(' ') ?? [];
-  expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`]);
+  for (const other of others) expect(html).toContain(`<script>${other}</script>`);
+  expect(scriptSrc).toEqual(["'self'", ...others.map(sha256), sha256(code)]);
   const urls = /^const \[entry, \.\.\.imports\] = (\[.*?\]);$/m.exec(code)?.[1];
   if (!urls) throw new Error('the starter names no scripts');
   return JSON.parse(urls) as string[];

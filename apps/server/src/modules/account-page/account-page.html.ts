@@ -13,6 +13,7 @@ import {
 import { jsonForHtml } from '@recuerdos/shared/site-config';
 import { afterPaintStarter, escapeHtml } from '../../http/html';
 import { readBuildManifest, type BuildManifest } from '../../http/build-manifest';
+import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps';
 
 export interface AccountPageAssets {
   styles: string[];
@@ -57,15 +58,17 @@ export function readAccountPageAssets(distDir: string): Record<AccountPageName, 
  * module preloads and font preloads give way to the light pages' after-paint starter (decision 021):
  * the page is whole before any script runs, and on a phone's slow link ~200 KB of JavaScript asked
  * for with the document would share the first paint's bandwidth. The starter asks for the entry,
- * its imports and the page's route chunks together once the first paint is on screen.
+ * its imports and the page's route chunks together once the first paint is on screen. Before both,
+ * the early taps' script (`early-taps.ts`) keeps a tap made before the page is live.
  */
-export function accountDocument(index: string, rendered: AccountRenderOutput, assets: AccountPageAssets): { html: string; scriptHash: string } {
+export function accountDocument(index: string, rendered: AccountRenderOutput, assets: AccountPageAssets): { html: string; scriptHashes: string[] } {
   const entry = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/.exec(index)?.[1];
   const preloads = [...index.matchAll(/<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g)].map((match) => match[1] ?? '');
   if (!entry) throw new Error('The SPA index.html has no entry script');
   const starter = afterPaintStarter(entry, [...new Set([...preloads, ...assets.modules])].filter((href) => href !== entry));
   const head = [
     ...assets.styles.filter((href) => !index.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    `<script>${EARLY_TAPS_SCRIPT}</script>`,
     `<script type="module">${starter.code}</script>`,
     `<script type="application/json" id="${ACCOUNT_DATA_ELEMENT_ID}">${jsonForHtml(rendered.data)}</script>`,
   ].join('');
@@ -77,5 +80,5 @@ export function accountDocument(index: string, rendered: AccountRenderOutput, as
     // Replacer functions: the owner's words may hold `$&` and the like.
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
-  return { html, scriptHash: starter.hash };
+  return { html, scriptHashes: [EARLY_TAPS_HASH, starter.hash] };
 }

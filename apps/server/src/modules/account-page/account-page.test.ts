@@ -11,6 +11,7 @@ import { makeAccount, makeGuestToken, makeMemorial, makeOwner } from '../../../t
 import { startedScripts } from '../../../test/inline-starter';
 import { createUserSession } from '../../auth/sessions';
 import { insertPost } from '../content/content.repository';
+import { EARLY_TAPS_SCRIPT } from './early-taps';
 
 const ACCOUNT_SSR_WEB = path.join(import.meta.dirname, '../../../test/fixtures/account-ssr/web');
 const COOKIE = 'recuerdos-sesion';
@@ -61,8 +62,9 @@ describe('an owner with a live session cookie', () => {
     expect(page.html).toContain(
       '<link rel="stylesheet" href="/assets/account-test.css"><link rel="stylesheet" href="/assets/post-card-test.css"><link rel="stylesheet" href="/assets/account-home-test.css">',
     );
-    // The scripts after the first paint (decision 021): the entry, then the page's route chunks.
-    expect(startedScripts(page.html, page.headers.get('content-security-policy'))).toEqual([
+    // The scripts after the first paint (decision 021): the entry, then the page's route chunks; before
+    // them, allowed by its hash too, the script that keeps a tap made before the page is live.
+    expect(startedScripts(page.html, page.headers.get('content-security-policy'), [EARLY_TAPS_SCRIPT])).toEqual([
       '/assets/app-test.js',
       '/assets/react-test.js',
       '/assets/account-layout-test.js',

@@ -1,0 +1,39 @@
+// Taps made before the account page is live (issue 27; docs/decisions/028 §12): the server's markup
+// shows the buttons at once, but their script starts after the first paint, and React replays only
+// the events that arrive once hydrateRoot runs. This small script, inline in the document's head
+// (allowed by its hash), holds a tap on a control that needs the script (a button, a radio, a
+// checkbox) until `<html data-hydrated>`: the control is marked busy (aria-busy, styled in
+// account.css without moving anything), and the same click is made on it once the page is live.
+// A link is left alone: it works as a plain link. Only the last control tapped is kept.
+import { inlineHash } from '../../http/html';
+
+export const EARLY_TAPS_SCRIPT = `(() => {
+const root = document.documentElement;
+const live = () => root.hasAttribute('data-hydrated');
+if (live()) return;
+const CONTROLS = 'button, [role="button"], input[type="radio"], input[type="checkbox"]';
+let held = null;
+const hold = (event) => {
+  if (live()) return;
+  const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
+  if (!control || control.disabled || !control.closest('#root')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (held && held !== control) held.removeAttribute('aria-busy');
+  held = control;
+  control.setAttribute('aria-busy', 'true');
+};
+document.addEventListener('click', hold, true);
+new MutationObserver((records, observer) => {
+  if (!live()) return;
+  observer.disconnect();
+  document.removeEventListener('click', hold, true);
+  const control = held;
+  held = null;
+  if (!control) return;
+  control.removeAttribute('aria-busy');
+  if (control.isConnected) setTimeout(() => control.click());
+}).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+})();`;
+
+export const EARLY_TAPS_HASH = inlineHash(EARLY_TAPS_SCRIPT);
