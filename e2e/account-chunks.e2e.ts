@@ -1,6 +1,7 @@
 // DESIGN §9: a visitor of '/' or of a memorial's '/guest' page never downloads the account area's
-// code or styles (the family's pages are their own lazy chunks); and nothing of the back office
-// (issue 15) reaches the guest page, the landing or the account area.
+// code or styles (the family's pages are their own lazy chunks); and nothing of the staff areas —
+// the back office (issue 15), the partner area /socios (issue 30) and the sign-in both share
+// (docs/decisions/033) — reaches the guest page, the landing or the account area.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -28,10 +29,11 @@ function accountFiles(): string[] {
   return files.map((file) => `/${file}`);
 }
 
-/** The built files that only the back office uses: its features, its components and its session. */
-function backofficeFiles(): string[] {
+/** The built files that only staff use: the back office's and the partner area's features, components and sessions, and the staff sign-in they share. */
+function staffFiles(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk & { imports?: string[] }>;
-  const ours = (source: string) => /^src\/(features\/backoffice-[^/]+\/|components\/backoffice\/|lib\/operator\/)/.test(source);
+  const ours = (source: string) =>
+    /^src\/(features\/(backoffice|partner)-[^/]+\/|components\/(backoffice|partner|staff)\/|lib\/(operator|partner|staff)\/)/.test(source);
   const files = Object.entries(manifest)
     .filter(([source]) => ours(source))
     .flatMap(([, chunk]) => [chunk.file, ...(chunk.css ?? [])]);
@@ -73,9 +75,9 @@ async function browse(prefix: string, files: string[], go: (page: Page, owner: O
   }
 }
 
-describe('the back office chunks', () => {
+describe('the staff chunks (back office and /socios)', () => {
   it('are not downloaded on /, /guest or /account, and are on /admin', async () => {
-    await browse('sin-admin', backofficeFiles(), async (page, owner, downloaded) => {
+    await browse('sin-admin', staffFiles(), async (page, owner, downloaded) => {
       await logIn(page, owner);
       for (const where of ['/account/notifications', '/account/edit-basic-data', '/account/personal', '/account/change-password']) {
         await page.goto(where);

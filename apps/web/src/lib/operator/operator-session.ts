@@ -1,51 +1,17 @@
 // The back office's session (issue 15): kept in this tab's sessionStorage (gone when the tab
 // closes; never shared with the owner's 'user' or the visitor's 'guest' keys), sent in the
-// `operator` header. Only the back office's chunks import this file.
-import { useSyncExternalStore } from 'react';
+// `operator` header. Only the back office's chunks import this file; the store is the staff
+// realms' one (lib/staff/staff-session.ts).
 import type { OperatorMe } from '@recuerdos/shared/admin-api-types';
+import { createStaffSessionStore, type StaffSessionState } from '../staff/staff-session';
 
 export const OPERATOR_STORAGE_KEY = 'operator';
 
-export interface OperatorSession {
-  token: string;
-  /** Null between the password and the second factor. */
-  operator: OperatorMe | null;
-}
+/** `operator` is null between the password and the second factor. */
+export type OperatorSession = StaffSessionState<'operator', OperatorMe>;
 
-function read(): OperatorSession | null {
-  try {
-    const raw = window.sessionStorage.getItem(OPERATOR_STORAGE_KEY);
-    const value = raw ? (JSON.parse(raw) as Partial<OperatorSession>) : null;
-    if (!value || typeof value.token !== 'string' || !value.token) return null;
-    return { token: value.token, operator: value.operator ?? null };
-  } catch {
-    return null;
-  }
-}
+const store = createStaffSessionStore<'operator', OperatorMe>(OPERATOR_STORAGE_KEY, 'operator');
 
-let state: OperatorSession | null = typeof window === 'undefined' ? null : read();
-const listeners = new Set<() => void>();
-
-export function getOperatorSession(): OperatorSession | null {
-  return state;
-}
-
-export function setOperatorSession(next: OperatorSession | null): void {
-  state = next;
-  try {
-    if (next) window.sessionStorage.setItem(OPERATOR_STORAGE_KEY, JSON.stringify(next));
-    else window.sessionStorage.removeItem(OPERATOR_STORAGE_KEY);
-  } catch {
-    // Storage unavailable: the session lives in this page only.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useOperatorSession(): OperatorSession | null {
-  return useSyncExternalStore(subscribe, getOperatorSession, getOperatorSession);
-}
+export const getOperatorSession = store.get;
+export const setOperatorSession = store.set;
+export const useOperatorSession = store.useSession;

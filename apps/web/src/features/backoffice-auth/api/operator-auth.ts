@@ -60,6 +60,8 @@ export function setPasswordLinkQueryOptions(token: string) {
   return queryOptions({
     queryKey: adminKeys.setPasswordLink(token),
     queryFn: () => getSetPasswordLink(token),
+    /** Whose link it is. */
+    select: (data) => data.operator,
     retry: false,
     enabled: token !== '',
   });

@@ -48,7 +48,7 @@ export function getSetPasswordLink(token: string): Promise<{ user: { email: stri
 }
 
 export function setPasswordLinkQueryOptions(token: string) {
-  return queryOptions({ queryKey: partnerKeys.setPasswordLink(token), queryFn: () => getSetPasswordLink(token), retry: false, enabled: token !== '' });
+  return queryOptions({ queryKey: partnerKeys.setPasswordLink(token), queryFn: () => getSetPasswordLink(token), select: (data) => data.user, retry: false, enabled: token !== '' });
 }
 
 export function useSetPasswordLink(token: string) {
