@@ -5,12 +5,13 @@
 //   npm run bench -- web                   build, then measure and audit
 //   npm run bench -- web --no-build        measure the existing apps/web/dist
 //   npm run bench -- web --no-lighthouse   sizes only
-//   npm run bench -- web --runs 5          Lighthouse runs per page (median shown; default 3)
+//   npm run bench -- web --runs 5          Lighthouse runs per page (median shown; default 3, 5 with --account)
 //   npm run bench -- web --save-reports D  also write each run's Lighthouse report (JSON) into folder D
 //   npm run bench -- web --tasks           also where each page's TBT comes from (web/lighthouse-tasks.ts)
 //   npm run bench -- web --pages landing   only the pages whose name holds one of the words (comma-separated)
 //   npm run bench -- web --account         only the signed-in pages /account and /account/notifications
-//                                          (server-rendered and SPA-only), in turns with the floor page
+//                                          (server-rendered and SPA-only), in turns with the floor page, and
+//                                          the JavaScript each page load transferred beside its imports
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { measureBundles, printBundleReport } from './web/bundle-sizes';
@@ -32,12 +33,13 @@ printDoors(measureDoors(dist));
 
 if (!process.argv.includes('--no-lighthouse')) {
   const runsAt = process.argv.indexOf('--runs');
-  const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) || 3 : 3;
+  const defaultRuns = process.argv.includes('--account') ? 5 : 3;
+  const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) || defaultRuns : defaultRuns;
   const saveAt = process.argv.indexOf('--save-reports');
   const pagesAt = process.argv.indexOf('--pages');
   const pages = pagesAt > 0 ? (process.argv[pagesAt + 1] ?? '').split(',').filter(Boolean) : [];
   if (process.argv.includes('--account')) {
-    await runAccountLighthouse(runs, process.argv.includes('--tasks'));
+    await runAccountLighthouse(runs, process.argv.includes('--tasks'), dist);
   } else {
     await runGuestLighthouse(runs, saveAt > 0 ? path.resolve(process.argv[saveAt + 1] ?? 'lighthouse-reports') : undefined, process.argv.includes('--tasks'), pages);
   }
