@@ -1,6 +1,6 @@
 // `npm run bench -- partner-sales [N]`: how long a funeral home's list of its memorials takes with N
 // sales (default 2000), each memorial with visits over 30 days and a few memories, on a temporary
-// SQLite database; and how fast sales are written (createContract with the sale row and two rites,
+// SQLite database; the month's statement of those N sales (data, CSV, PDF); and how fast sales are written (createContract with the sale row and two rites,
 // as POST /api/partner/contracts does, without the HTTP layer). Prints figures; never passes or fails.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { createContract } from '../apps/server/src/modules/contract/contract.ser
 import { insertPost } from '../apps/server/src/modules/content/content.repository';
 import { salesOf } from '../apps/server/src/modules/partner/partner-memorials.repository';
 import { createPartner, createPartnerUser } from '../apps/server/src/modules/partner/partner.service';
+import { statementCsv, statementOf, statementPdf } from '../apps/server/src/modules/partner/partner-statement.service';
 
 const count = Number(process.argv[2] ?? 2000);
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-bench-partner-'));
@@ -35,7 +36,7 @@ for (let i = 0; i < count; i++) {
       person: `Persona ${i}`,
       memorial: { type: 'U', birthdate: null, deathdate: '2026-01-10' },
       within: async (trx, created) => {
-        await trx.insertInto('partnerSales').values({ contractId: created.contractId, partnerId: partner.id, branchId: branch.id, sellerId: user.id, person: `Persona ${i}`, relationship: 'hijo', familyDni: '45678912', familyWhatsapp: '+51987654321', consentText: 'x', consentedAt: now, createdAt: now }).execute();
+        await trx.insertInto('partnerSales').values({ contractId: created.contractId, partnerId: partner.id, branchId: branch.id, sellerId: user.id, person: `Persona ${i}`, priceCents: 35_000 + i, relationship: 'hijo', familyDni: '45678912', familyWhatsapp: '+51987654321', consentText: 'x', consentedAt: now, createdAt: now }).execute();
         await trx
           .insertInto('memorialEvents')
           .values(['velorio', 'entierro'].map((kind) => ({ memorialId: created.memorialId, kind, title: '', date: '2030-03-14', time: '19:00', place: 'Sala', mapUrl: '', createdAt: now, updatedAt: now })))
@@ -59,6 +60,20 @@ for (let run = 1; run <= 3; run++) {
   const start = performance.now();
   const rows = await salesOf(db, partner.id, null);
   console.log(`list of memorials (run ${run})   ${(performance.now() - start).toFixed(0).padStart(5)} ms   ${rows.length} rows, visits ${rows[0]?.visits ?? 0}, memories ${rows[0]?.memories ?? 0}`);
+}
+const month = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 7);
+for (let run = 1; run <= 3; run++) {
+  let start = performance.now();
+  const statement = await statementOf(db, partner.id, month);
+  if (!statement) throw new Error('no statement');
+  const dataMs = performance.now() - start;
+  start = performance.now();
+  const csvBytes = statementCsv(statement).length;
+  const csvMs = performance.now() - start;
+  start = performance.now();
+  const pdf = await statementPdf(statement);
+  const pdfMs = performance.now() - start;
+  console.log(`month's statement (run ${run})   data ${dataMs.toFixed(0).padStart(4)} ms (${statement.total.created} sales)   CSV ${csvMs.toFixed(1)} ms (${csvBytes} bytes)   PDF ${pdfMs.toFixed(0)} ms (${pdf.length} bytes)`);
 }
 await handle.close();
 await fs.rm(dir, { recursive: true, force: true });

@@ -43,7 +43,7 @@ export function partnerStatementBackofficeRoutes(app: FastifyInstance, { ctx }: 
   const statementAsked = async (params: unknown, query: unknown): Promise<Statement> => {
     const { id } = parseInput(partnerParams, params);
     const { month } = parseInput(monthQuerySchema, query);
-    const statement = await statementOf(ctx, id, month);
+    const statement = await statementOf(ctx.db, id, month);
     if (!statement) throw new AppError(404, BACKOFFICE_PARTNER_MESSAGES.notFound);
     return statement;
   };

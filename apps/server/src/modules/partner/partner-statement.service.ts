@@ -10,7 +10,9 @@ import { monthInWords } from '@recuerdos/shared/format';
 import { commissionCents, formatSoles, plainSoles } from '@recuerdos/shared/money';
 import type { PartnerStatementCounts, PartnerStatementData } from '@recuerdos/shared/partner-api-types';
 import { BACKOFFICE_PARTNER_MESSAGES, PARTNER_MESSAGES } from '@recuerdos/shared/partner-schemas';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../http/errors';
 import { newPdf } from '../../pdf/document';
 import { csvCell } from '../complaint/complaint.export';
@@ -42,11 +44,11 @@ function nextMonth(month: string): string {
 const zero = (): StatementCounts => ({ created: 0, activated: 0, unpriced: 0, amountCents: 0, commissionCents: 0 });
 
 /** Any partner's statement (the back office's copy); null when there is no such partner. */
-export async function statementOf(ctx: AppContext, partnerId: number, month: string): Promise<Statement | null> {
-  const partner = await ctx.db.selectFrom('partners').select(['name', 'legalName', 'ruc', 'commissionBp']).where('id', '=', partnerId).executeTakeFirst();
+export async function statementOf(db: Kysely<Database>, partnerId: number, month: string): Promise<Statement | null> {
+  const partner = await db.selectFrom('partners').select(['name', 'legalName', 'ruc', 'commissionBp']).where('id', '=', partnerId).executeTakeFirst();
   if (!partner) return null;
   // One row per sale: the commission is rounded per sale, so it is summed here, not in SQL.
-  const sales = await ctx.db
+  const sales = await db
     .selectFrom('partnerSales')
     .innerJoin('contracts', 'contracts.id', 'partnerSales.contractId')
     .innerJoin('partnerBranches', 'partnerBranches.id', 'partnerSales.branchId')
@@ -87,7 +89,7 @@ export async function statementOf(ctx: AppContext, partnerId: number, month: str
 /** The partner admin's own statement (advisers never see money). */
 export async function statementFor(ctx: AppContext, session: PartnerSession, month: string): Promise<Statement> {
   if (!PARTNER_POLICY.manageStaff(session)) throw forbidden(PARTNER_MESSAGES.adminsOnly);
-  const statement = await statementOf(ctx, session.partnerId, month);
+  const statement = await statementOf(ctx.db, session.partnerId, month);
   if (!statement) throw new AppError(404, BACKOFFICE_PARTNER_MESSAGES.notFound);
   return statement;
 }
