@@ -284,11 +284,7 @@ export const BACKOFFICE_PARTNER_TEXT = {
   userCreatedWithPassword: 'Usuario creado. Ya puede ingresar en /socios',
 } as const;
 
-/**
- * The partner's logo as stored: fitted inside this box on a transparent canvas, WebP, so every logo
- * has the same size and the QR page can give its <img> a width and height (shown at half: 2× screens).
- */
-export const PARTNER_LOGO = { width: 240, height: 96 } as const;
+export { PARTNER_LOGO } from './partner-logo';
 
 /** The operator adds a partner user (the command line's `create-partner-user`): an admin, or an adviser of one branch. */
 export const backofficePartnerUserSchema = z

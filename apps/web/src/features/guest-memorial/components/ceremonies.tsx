@@ -3,6 +3,7 @@
 // past ones folded away; and the way to be reminded of the dates by e-mail or in one's calendar.
 // Written against the React API that Preact's compat layer also has (the guest page).
 import type { MouseEvent } from 'react';
+import { PARTNER_LOGO } from '@recuerdos/shared/partner-logo';
 import { eventWhatsappUrl, eventWhen, funeralLine, type MemorialEvent } from '@recuerdos/shared/remembrance-text';
 import { WhatsAppIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toast';
@@ -79,9 +80,11 @@ export interface CeremoniesProps {
   onRemindMe: () => void;
   /** During the funeral phase (issue 30 §4): the funeral home, named in one discreet line. */
   accompaniedBy?: string | undefined;
+  /** Its logo (`/media/<key>.webp`, PARTNER_LOGO's box), small beside the line; absent without one. */
+  partnerLogo?: string | undefined;
 }
 
-export function Ceremonies({ identifier, fullname, events, link, isPrivate, reminders, onRemindMe, accompaniedBy }: CeremoniesProps) {
+export function Ceremonies({ identifier, fullname, events, link, isPrivate, reminders, onRemindMe, accompaniedBy, partnerLogo }: CeremoniesProps) {
   const upcoming = events.filter((event) => !event.past);
   const past = events.filter((event) => event.past);
   return (
@@ -89,7 +92,15 @@ export function Ceremonies({ identifier, fullname, events, link, isPrivate, remi
       <h2 id="ceremonias" className="guest-section__title">
         {upcoming.length > 0 ? 'Ceremonias' : 'Fechas para recordar'}
       </h2>
-      {accompaniedBy ? <p className="ceremonies__partner">{funeralLine(accompaniedBy)}</p> : null}
+      {accompaniedBy ? (
+        <p className="ceremonies__partner">
+          {/* At the top of the page during the phase, so not lazy; its box is fixed, so nothing shifts. */}
+          {partnerLogo ? (
+            <img className="ceremonies__logo" src={partnerLogo} width={PARTNER_LOGO.width / 2} height={PARTNER_LOGO.height / 2} alt={accompaniedBy} decoding="async" />
+          ) : null}
+          <span>{funeralLine(accompaniedBy)}</span>
+        </p>
+      ) : null}
       {upcoming.length > 0 ? (
         <ul className="ceremonies__list">
           {upcoming.map((event) => (

@@ -35,6 +35,21 @@ describe('the QR page during the funeral phase', () => {
     expect(screen.getByText('Sala 1')).toBeTruthy();
   });
 
+  it('shows the funeral home’s logo beside its line, with its name as alt text and a fixed size', async () => {
+    showMemorial({ funeral: { partner: 'Funeraria San Martín', logo: '/media/AbCdEfGhIjKlMnOpQrStUv.webp' } });
+    const logo = await screen.findByRole('img', { name: 'Funeraria San Martín' });
+    expect(logo.getAttribute('src')).toBe('/media/AbCdEfGhIjKlMnOpQrStUv.webp');
+    expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['120', '48']);
+    const line = screen.getByText('Con el acompañamiento de Funeraria San Martín');
+    expect(line.parentElement?.contains(logo)).toBe(true);
+  });
+
+  it('shows no logo for a funeral home without one', async () => {
+    showMemorial({ funeral: { partner: 'Funeraria San Martín' } });
+    await screen.findByText('Con el acompañamiento de Funeraria San Martín');
+    expect(screen.queryByRole('img', { name: 'Funeraria San Martín' })).toBeNull();
+  });
+
   it('afterwards is the family’s memorial alone: the profile first, no funeral home', async () => {
     showMemorial({});
     const name = await screen.findByRole('heading', { level: 1, name: 'Rosa Mamani' });

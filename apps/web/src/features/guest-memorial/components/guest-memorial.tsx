@@ -265,6 +265,7 @@ export function GuestMemorial({ identifier, publicUrl, initial }: GuestMemorialP
         reminders={view.reminders}
         onRemindMe={() => setRemindMe(true)}
         accompaniedBy={view.funeral?.partner}
+        partnerLogo={view.funeral?.logo}
       />
     </HydrateLater>
   );
