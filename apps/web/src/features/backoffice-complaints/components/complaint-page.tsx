@@ -52,6 +52,8 @@ export function ComplaintPage() {
               </dd>
               <dt>Contrato</dt>
               <dd>{c.contract}</dd>
+              <dt>Vendido por</dt>
+              <dd>{c.partner ? `${c.partner} (socio; el reclamo lo atendemos nosotros)` : 'Recuerdos'}</dd>
               <dt>Detalle</dt>
               <dd>{c.detail}</dd>
               <dt>Pedido</dt>

@@ -1,5 +1,6 @@
 // /admin/complaints (issue 15 §3): the book of a year — number, date, type, consumer, contract,
-// status and deadline; due within 3 business days and overdue stand out — and its export.
+// status and deadline; due within 3 business days and overdue stand out — and its export. A contract
+// sold through a funeral home names it (issue 30 §6); the complaint still comes to us.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass, Button } from '../../../components/button';
@@ -90,6 +91,7 @@ export function ComplaintsPage() {
                 <th scope="col">Tipo</th>
                 <th scope="col">Consumidor</th>
                 <th scope="col">Contrato</th>
+                <th scope="col">Vendido por</th>
                 <th scope="col">Estado</th>
                 <th scope="col">Responder hasta</th>
               </tr>
@@ -108,6 +110,7 @@ export function ComplaintsPage() {
                     <span className="muted">{c.email}</span>
                   </td>
                   <td>{c.contract}</td>
+                  <td>{c.partner ?? <span className="muted">Recuerdos</span>}</td>
                   <td>
                     <Urgency complaint={c} />
                   </td>
