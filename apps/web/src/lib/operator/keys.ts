@@ -16,4 +16,6 @@ export const adminKeys = {
   reportList: (status: string) => ['admin', 'reports', status] as const,
   partnerStatement: (id: number, month: string) => ['admin', 'partners', 'statement', id, month] as const,
   partnerChoices: () => ['admin', 'partners', 'choices'] as const,
+  partners: () => ['admin', 'partners'] as const,
+  partner: (id: number) => ['admin', 'partners', 'detail', id] as const,
 };

@@ -9,6 +9,7 @@ const SECTIONS = [
   ['/admin/complaints', 'Reclamos'],
   ['/admin/contracts', 'Contratos'],
   ['/admin/reports', 'Reportes'],
+  ['/admin/socios', 'Socios'],
   ['/admin/audit', 'Auditoría'],
   ['/admin/socios/estado', 'Estados de socios'],
 ] as const;
