@@ -203,6 +203,36 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
   });
 });
 
+describe('the memories\' cards, hydrated only when reached (issue 27 §4)', () => {
+  it('work from the keyboard and from a click with no tap before it, in place', async () => {
+    await withPage(PHONE, async ({ page }) => {
+      const cardsReplaced = await watchRemovals(page, '.post-list, .post-card');
+      await page.goto(guestUrl(publicMemorial));
+      await hydrated(page);
+      // The keyboard: the card's button takes the focus (as Tab gives it: that hydrates the card), Enter turns it.
+      const pictureCard = page.getByRole('article', { name: 'Foto: Familia' });
+      await pictureCard.getByRole('button', { name: 'Ver dedicatoria' }).focus();
+      await page.keyboard.press('Enter');
+      await pictureCard.getByText('Dedicatoria').waitFor();
+      expect(await pictureCard.getByRole('button', { name: 'Ver foto', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      // A click with no pointerdown or focus before it (as a screen reader may send): it still opens the viewer.
+      const videoCard = page.getByRole('article', { name: 'Video: Familia' });
+      await videoCard.getByRole('button', { name: 'Ver video en grande' }).dispatchEvent('click');
+      const viewer = page.getByRole('dialog', { name: 'Video' });
+      await viewer.waitFor();
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+      // The visitors' card too: 'Reportar' asks why.
+      await page.getByRole('region', { name: 'Recuerdos compartidos por otros' }).getByRole('button', { name: 'Reportar este recuerdo' }).dispatchEvent('click');
+      const report = page.getByRole('dialog');
+      await report.waitFor();
+      await report.getByRole('button', { name: 'Cancelar' }).click();
+      await report.waitFor({ state: 'detached' });
+      expect(await cardsReplaced()).toBe(0);
+    });
+  });
+});
+
 describe.each(WIDTHS)('private memorial at $name', ({ viewport }) => {
   it('asks for the code, refuses a wrong one with the server message, and shows the content without a reload', async () => {
     await withPage(viewport, async ({ page }) => {
