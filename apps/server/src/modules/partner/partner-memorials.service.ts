@@ -3,7 +3,7 @@
 // never its content; and the rites, until the family activates the contract. From then on the
 // memorial is the family's, and every partner write on it is refused.
 import { RITES_MESSAGES, type PartnerSaleValues } from '@recuerdos/shared/partner-schemas';
-import type { PartnerMemorialData } from '@recuerdos/shared/partner-api-types';
+import type { PartnerMemorialData, PartnerRiteData } from '@recuerdos/shared/partner-api-types';
 import type { AppContext } from '../../context';
 import { nowIso } from '../../db/database';
 import { AppError, conflict, forbidden } from '../../http/errors';
@@ -19,7 +19,10 @@ export async function listMemorials(ctx: AppContext, session: PartnerSession): P
   const rows = await repo.salesOf(ctx.db, session.partnerId, PARTNER_POLICY.readAllBranches(session) ? null : session.branchId);
   const correctable = (row: repo.SaleRow) => row.state === 'pending' && PARTNER_POLICY.workInBranch(session, row.branchId);
   // Only the rites it may still correct: once activated, the ceremonies are the family's content.
-  const rites = await repo.ritesOf(ctx.db, rows.filter(correctable).map((row) => row.memorialId));
+  const rites = new Map<number, PartnerRiteData[]>();
+  for (const { memorialId, ...rite } of await repo.ritesOf(ctx.db, rows.filter(correctable).map((row) => row.memorialId))) {
+    rites.set(memorialId, [...(rites.get(memorialId) ?? []), rite]);
+  }
   const now = ctx.now();
   return rows.map((row) => ({
     contract: row.contract,
@@ -34,9 +37,7 @@ export async function listMemorials(ctx: AppContext, session: PartnerSession): P
     guestUrl: guestUrl(ctx.config.publicUrl, row.identifier),
     canCorrectRites: correctable(row),
     funeralUntil: inFuneralPhase(row, now) ? row.funeralUntil : null,
-    rites: correctable(row)
-      ? rites.filter((rite) => rite.memorialId === row.memorialId).map(({ kind, title, date, time, place, mapUrl }) => ({ kind, title, date, time, place, mapUrl }))
-      : [],
+    rites: (correctable(row) && rites.get(row.memorialId)) || [],
   }));
 }
 
