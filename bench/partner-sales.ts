@@ -1,6 +1,7 @@
 // `npm run bench -- partner-sales [N]`: how long a funeral home's list of its memorials takes with N
 // sales (default 2000), each memorial with visits over 30 days and a few memories, on a temporary
-// SQLite database; the month's statement of those N sales (data, CSV, PDF); and how fast sales are written (createContract with the sale row and two rites,
+// SQLite database; the month's statement of those N sales (data, CSV, PDF); how long renaming the funeral
+// home takes when all of them are in their funeral phase (trigger 0088 touches each); and how fast sales are written (createContract with the sale row and two rites,
 // as POST /api/partner/contracts does, without the HTTP layer). Prints figures; never passes or fails.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -74,6 +75,14 @@ for (let run = 1; run <= 3; run++) {
   const pdf = await statementPdf(statement);
   const pdfMs = performance.now() - start;
   console.log(`month's statement (run ${run})   data ${dataMs.toFixed(0).padStart(4)} ms (${statement.total.created} sales)   CSV ${csvMs.toFixed(1)} ms (${csvBytes} bytes)   PDF ${pdfMs.toFixed(0)} ms (${pdf.length} bytes)`);
+}
+// A rename (decision 031 §4, trigger 0088) touches the partner's memorials still in their funeral
+// phase, so their cached QR pages render again; the guest page's request reads nothing more.
+await db.updateTable('memorials').set({ funeralUntil: '2099-12-31' }).execute();
+for (let run = 1; run <= 3; run++) {
+  const start = performance.now();
+  await db.updateTable('partners').set({ name: `Funeraria San Martín ${run}` }).where('id', '=', partner.id).execute();
+  console.log(`rename, ${count} memorials in phase (run ${run}) ${(performance.now() - start).toFixed(0).padStart(5)} ms`);
 }
 await handle.close();
 await fs.rm(dir, { recursive: true, force: true });
