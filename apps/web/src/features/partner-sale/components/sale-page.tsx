@@ -80,6 +80,7 @@ function SaleForm({ isAdmin, onDone }: { isAdmin: boolean; onDone: (sale: Sale) 
         <legend>Foto (opcional)</legend>
         <p>Será la foto del memorial. La familia podrá cambiarla cuando lo active.</p>
         <PictureCropField
+          key={photo.key}
           canvasSize={LIMITS.profileCanvas}
           value={photo.value}
           label="Foto de la persona fallecida"
@@ -88,6 +89,13 @@ function SaleForm({ isAdmin, onDone }: { isAdmin: boolean; onDone: (sale: Sale) 
           error={photo.error}
           disabled={sell.isPending}
         />
+        {photo.chosen ? (
+          <div>
+            <Button variant="ghost" size="sm" onClick={photo.clear} disabled={sell.isPending}>
+              Quitar la foto
+            </Button>
+          </div>
+        ) : null}
       </fieldset>
 
       <fieldset className="partner-fieldset">
@@ -137,9 +145,19 @@ function usePhoto() {
   const [value, setValue] = useState<Blob | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
+  // The cropper starts over when re-mounted with a new key.
+  const [key, setKey] = useState(0);
   return {
+    key,
     value,
     error,
+    chosen: value !== null || pending,
+    clear: () => {
+      setValue(null);
+      setPending(false);
+      setError(undefined);
+      setKey((before) => before + 1);
+    },
     onChange: (blob: Blob | null) => {
       setValue(blob);
       if (blob) setError(undefined);
