@@ -5,6 +5,7 @@
 // is suspended), adds a branch and an adviser who gets the set-password link, and finds it all in the
 // audit trail.
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { rucCheckDigit } from '@recuerdos/shared/ruc';
 import { totpCode } from '../apps/server/test/operators';
@@ -77,6 +78,24 @@ describe.each(WIDTHS)('the partners in the back office at $name', ({ name, viewp
       await page.getByRole('heading', { level: 1, name: partnerName }).waitFor();
       await page.getByRole('cell', { name: 'Sede Miraflores' }).waitFor();
       await accessible(page, `un socio (${name})`, phone);
+
+      // The logo: a file that is no picture is refused in Spanish; a PNG is shown small.
+      await page.getByRole('button', { name: 'Guardar logo' }).click();
+      await expect.poll(() => fieldErrors(page)).toEqual(['Elige la imagen del logo']);
+      const logoInput = page.getByLabel('Logo', { exact: true }).and(page.locator('input[type="file"]'));
+      await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('no es una imagen') });
+      await page.getByRole('button', { name: 'Guardar logo' }).click();
+      await page.getByText('El logo debe ser una imagen PNG, JPEG o WebP válida').waitFor();
+      expect(await page.getByRole('img', { name: `Logo actual de ${partnerName}` }).count()).toBe(0);
+      // A 300 × 100 red band: the server fits it into the logo's 240 × 96 box.
+      const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }).png().toBuffer();
+      await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+      await page.getByRole('button', { name: 'Guardar logo' }).click();
+      await page.getByText('Logo guardado.', { exact: false }).first().waitFor();
+      const logo = page.getByRole('img', { name: `Logo actual de ${partnerName}` });
+      await logo.waitFor();
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+      await accessible(page, `un socio con su logo (${name})`, phone);
 
       // A branch, and an adviser of it with the set-password link to hand over.
       await page.getByLabel('Nombre de la sede').fill('Sede Surco');
