@@ -14,6 +14,7 @@ import { makeGuestToken, makeOwner } from '../../../test/factories';
 import { asPartner, makePartner, makePartnerUser, partnerToken } from '../../../test/partners';
 import { createUserSession } from '../../auth/sessions';
 import { limaDate } from '@recuerdos/shared/dates';
+import { pdfText } from '../../../test/pdf';
 
 const GUEST_SSR_FIXTURE = path.join(import.meta.dirname, '../../../test/fixtures/guest-ssr/web');
 const LINE = 'Con el acompañamiento de Funeraria San Martín';
@@ -169,6 +170,21 @@ describe('the funeral phase', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(FUNERAL_PHASE_MESSAGES.notActive);
     expect((await t.db.selectFrom('memorials').select('funeralUntil').where('id', '=', memorial.id).executeTakeFirstOrThrow()).funeralUntil).toBeNull();
+  });
+
+  it('the family’s own recordatorio card carries the funeral home’s line during the phase, and not once the family ends it', async () => {
+    clock = START;
+    const { identifier, ownerToken } = await soldAndActivated();
+    const cardText = async () => {
+      const res = await fetch(`${t.url}/api/person/remembrance-card?identifier=${identifier}`, { headers: { token: ownerToken } });
+      expect(res.status).toBe(200);
+      return (await pdfText(new Uint8Array(await res.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    };
+    expect(await cardText()).toContain(LINE);
+    expect((await t.postJson('/api/events/end-funeral-phase', { identifier }, { token: ownerToken })).status).toBe(200);
+    const after = await cardText();
+    expect(after).toContain('En memoria de');
+    expect(after).not.toContain('Funeraria San Martín');
   });
 
   it('no one but the family can end it: a visitor, a guest with the code, another family, a partner — nothing changes', async () => {

@@ -1,6 +1,7 @@
 // GET /api/person/qr-code?identifier=&format=svg|png — owner only; a file download.
 // GET /api/person/remembrance-card?identifier=&size=a6|wallet — owner only; the printable card (PDF),
-// with the access code of a private memorial when the family chose to share it (issue 28 §1).
+// with the access code of a private memorial when the family chose to share it (issue 28 §1), and
+// during a funeral phase the funeral home's line and logo, as on the QR page (issue 30 §4).
 import { guestUrl } from '../../http/links';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +13,9 @@ import { findOwnedMemorial } from './qr.repository';
 import { renderQr } from './qr.service';
 import { CARD_SIZES, cardPdf, type CardSize } from './card.service';
 import { readProfilePhoto } from './card.photo';
+import { funeralPartnerWithLogoOf, inFuneralPhase } from '../partner/funeral-phase';
+import { funeralLine } from '@recuerdos/shared/remembrance-text';
+import { logoPng } from '../partner/partner-logo';
 
 const qrQuerySchema = z.object({
   identifier: identifierField,
@@ -52,8 +56,19 @@ export const qrRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     const { memorial, link } = await ownedMemorial(request, query.identifier);
     const photo = await readProfilePhoto(ctx, memorial.photoKey);
     const accessCode = memorial.type === 'P' && memorial.flagShareCode ? memorial.accessCode : null;
+    const partner = inFuneralPhase(memorial, ctx.now()) ? await funeralPartnerWithLogoOf(ctx.db, memorial.id) : null;
     const pdf = await cardPdf(
-      { fullname: memorial.fullname, birthdate: memorial.birthdate, deathdate: memorial.deathdate, epitaph: memorial.description, photo, link, accessCode },
+      {
+        fullname: memorial.fullname,
+        birthdate: memorial.birthdate,
+        deathdate: memorial.deathdate,
+        epitaph: memorial.description,
+        photo,
+        link,
+        accessCode,
+        partnerLine: partner ? funeralLine(partner.name) : null,
+        partnerLogo: partner ? await logoPng(ctx, partner.logoKey) : null,
+      },
       query.size,
     );
     return sendFile(reply, 'pdf', `recordatorio-${memorial.identifier}-${query.size}.pdf`, pdf);
