@@ -1,5 +1,6 @@
 // The complaints book of one year as CSV (for a spreadsheet) and as a printable PDF (to show
-// INDECOPI on request): every complaint with its answer and notes, in number order.
+// INDECOPI on request): every complaint with its answer and notes, in number order, and the funeral
+// home that sold the contract when a partner did (issue 30 §6).
 import { COMPLAINT_TYPES } from '@recuerdos/shared/complaint-schemas';
 import type { Config } from '../../config';
 import { newPdf } from '../../pdf/document';
@@ -18,6 +19,7 @@ const CSV_HEADER = [
   'Correo electrónico',
   'Teléfono',
   'Contrato',
+  'Vendido por',
   'Fecha indicada por el consumidor',
   'Detalle',
   'Pedido del consumidor',
@@ -47,7 +49,7 @@ function notesText(entry: BookEntry): string {
 
 /** UTF-8 with a byte-order mark (spreadsheets then read the accents right), CRLF line ends. */
 export function bookCsv(rows: BookEntry[]): Buffer {
-  const lines = [CSV_HEADER, ...rows.map(({ complaint: c, answer, dueOn, ...rest }) => [
+  const lines = [CSV_HEADER, ...rows.map(({ complaint: c, answer, dueOn, partner, ...rest }) => [
     c.number,
     displayDateTime(c.createdAt),
     COMPLAINT_TYPES[c.type],
@@ -57,6 +59,7 @@ export function bookCsv(rows: BookEntry[]): Buffer {
     c.email,
     c.phone,
     c.contract,
+    partner ?? '',
     c.consumerDate,
     c.detail,
     c.request,
@@ -65,7 +68,7 @@ export function bookCsv(rows: BookEntry[]): Buffer {
     answer ? displayDateTime(answer.createdAt) : '',
     answer?.operatorName ?? '',
     answer?.text ?? '',
-    notesText({ complaint: c, answer, dueOn, ...rest }),
+    notesText({ complaint: c, answer, dueOn, partner, ...rest }),
   ])];
   return Buffer.concat([Buffer.from('\uFEFF', 'utf8'), Buffer.from(lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n', 'utf8')]);
 }
@@ -114,6 +117,8 @@ export function bookPdf(rows: BookEntry[], year: number, config: Pick<Config, 'l
     field('Fecha indicada por el consumidor', c.consumerDate);
     field('Consumidor', `${c.name} ${c.lastname} · Documento ${c.document} · ${c.email} · Teléfono ${c.phone}`);
     field('Contrato', c.contract);
+    // A contract sold by a funeral home names it (issue 30 §6); the complaint's routing stays ours.
+    if (row.partner) field('Vendido por', row.partner);
     field('Detalle', c.detail);
     field('Pedido del consumidor', c.request);
     field('Fecha límite de respuesta', displayDate(row.dueOn));

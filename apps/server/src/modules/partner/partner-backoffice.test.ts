@@ -14,7 +14,7 @@ import { BACKOFFICE_PARTNER_MESSAGES, BACKOFFICE_PARTNER_TEXT, PARTNER_LOGO, PAR
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeOperator, operatorToken } from '../../../test/operators';
 import { asPartner, makePartner, makePartnerUser, partnerToken, type TestPartner } from '../../../test/partners';
-import { pdfPagePng } from '../../../test/pdf';
+import { pdfPagePng, pdfText } from '../../../test/pdf';
 import { fileComplaint } from '../complaint/complaint.service';
 import { createContract } from '../contract/contract.service';
 
@@ -259,5 +259,16 @@ describe('the complaints book', () => {
     expect(partnerOf(unknown.number)).toBeNull();
     const one = await t.get<{ complaint: AdminComplaint }>(`/api/admin/complaints/${viaPartner.number}`, { headers: operator });
     expect(one.body.data.complaint.partner).toBe('Funeraria Los Olivos');
+
+    // The year's CSV and PDF (what INDECOPI may ask for) name it too.
+    const csv = await (await fetch(`${t.url}/api/admin/complaints/export.csv?year=${year}`, { headers: operator })).text();
+    const lineOf = (number: string) => csv.split('\r\n').find((line) => line.startsWith(`${number},`)) ?? '';
+    expect(csv.split('\r\n')[0]).toContain(',Contrato,Vendido por,');
+    expect(lineOf(viaPartner.number)).toContain(',Funeraria Los Olivos,');
+    expect(lineOf(ours.number)).not.toContain('Funeraria');
+    const pdf = await pdfText(new Uint8Array(await (await fetch(`${t.url}/api/admin/complaints/export.pdf?year=${year}`, { headers: operator })).arrayBuffer()));
+    const text = pdf.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Vendido por Funeraria Los Olivos');
+    expect(text.match(/Vendido por/g)).toHaveLength(1);
   });
 });
