@@ -1,6 +1,6 @@
 // The back office's frame (issue 15): only with a complete operator session (else /admin/login),
 // a bar with the sections and the operator, and the page. Loaded only under /admin.
-import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import '../../../components/backoffice/backoffice.css';
 import { useOperatorSession } from '../../../lib/operator/operator-session';
 import { useOperatorLogout } from '../api/operator-logout';
@@ -10,14 +10,22 @@ const SECTIONS = [
   ['/admin/contracts', 'Contratos'],
   ['/admin/reports', 'Reportes'],
   ['/admin/socios', 'Socios'],
-  ['/admin/audit', 'Auditoría'],
   ['/admin/socios/estado', 'Estados de socios'],
+  ['/admin/audit', 'Auditoría'],
 ] as const;
+
+/** The section the page belongs to: the longest of the sections' paths that the address starts with. */
+function currentSection(pathname: string): string | undefined {
+  return SECTIONS.map(([to]) => to)
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
 
 export function BackofficeLayout() {
   const session = useOperatorSession();
   const navigate = useNavigate();
   const logout = useOperatorLogout();
+  const current = currentSection(useLocation().pathname);
   if (!session?.operator) return <Navigate to="/admin/login" replace />;
 
   const leave = () => logout.mutate(undefined, { onSettled: () => void navigate('/admin/login', { replace: true }) });
@@ -35,7 +43,10 @@ export function BackofficeLayout() {
           <ul className="bo-nav">
             {SECTIONS.map(([to, label]) => (
               <li key={to}>
-                <NavLink to={to}>{label}</NavLink>
+                {/* One section marked at a time: /admin/socios/estado is not also "Socios". */}
+                <Link to={to} aria-current={to === current ? 'page' : undefined}>
+                  {label}
+                </Link>
               </li>
             ))}
           </ul>
