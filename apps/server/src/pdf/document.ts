@@ -1,5 +1,6 @@
 // One way to make a PDF (pdfkit): the embedded fonts with every Spanish letter, and the finished
-// file as one Buffer. Used by the complaints book and the remembrance card. pdfkit is loaded with the
+// file as one Buffer, and a footer line on every page. Used by the complaints book, the partners'
+// statements and the printed cards. pdfkit is loaded with the
 // first document, not with the server (issue 25 §2).
 import { createRequire } from 'node:module';
 import type PDFDocument from 'pdfkit';
@@ -26,4 +27,20 @@ export function newPdf(options: PDFKit.PDFDocumentOptions): { doc: Pdf; finished
   doc.registerFont('regular', FONTS.regular);
   doc.registerFont('bold', FONTS.bold);
   return { doc, finished };
+}
+
+/**
+ * Writes `line(page, count)` centred at the foot of every page (a document made with
+ * `bufferPages: true`), below the bottom margin so the footer never adds a page of its own.
+ */
+export function footEveryPage(doc: Pdf, style: { margin: number; color: string }, line: (page: number, count: number) => string): void {
+  const width = doc.page.width - style.margin * 2;
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('regular').fontSize(9).fillColor(style.color).text(line(i + 1, range.count), style.margin, doc.page.height - 35, { width, align: 'center' });
+    doc.page.margins.bottom = bottom;
+  }
 }

@@ -3,7 +3,7 @@
 // home that sold the contract when a partner did (issue 30 §6).
 import { COMPLAINT_TYPES } from '@recuerdos/shared/complaint-schemas';
 import type { Config } from '../../config';
-import { newPdf } from '../../pdf/document';
+import { footEveryPage, newPdf } from '../../pdf/document';
 import type { BookEntry } from './complaint.book';
 import { displayDate, displayDateTime } from './complaint.presenter';
 
@@ -134,18 +134,7 @@ export function bookPdf(rows: BookEntry[], year: number, config: Pick<Config, 'l
     doc.moveDown(0.6);
   });
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor(COLORS.muted)
-      .text(`Libro de Reclamaciones ${year} · Página ${i + 1} de ${range.count}`, MARGIN, doc.page.height - 35, { width, align: 'center' });
-    doc.page.margins.bottom = bottom;
-  }
+  footEveryPage(doc, { margin: MARGIN, color: COLORS.muted }, (page, count) => `Libro de Reclamaciones ${year} · Página ${page} de ${count}`);
   doc.end();
   return finished;
 }

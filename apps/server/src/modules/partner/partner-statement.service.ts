@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../http/errors';
-import { newPdf } from '../../pdf/document';
+import { footEveryPage, newPdf } from '../../pdf/document';
 import { csvCell } from '../complaint/complaint.export';
 import { displayDateTime } from '../complaint/complaint.presenter';
 import { PARTNER_POLICY } from './partner.policy';
@@ -216,18 +216,7 @@ export function statementPdf(statement: Statement, generatedAt = new Date()): Pr
       { width },
     );
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor(COLORS.muted)
-      .text(`${statement.partner} · ${title} · Página ${i + 1} de ${range.count}`, MARGIN, doc.page.height - 35, { width, align: 'center' });
-    doc.page.margins.bottom = bottom;
-  }
+  footEveryPage(doc, { margin: MARGIN, color: COLORS.muted }, (page, count) => `${statement.partner} · ${title} · Página ${page} de ${count}`);
   doc.end();
   return finished;
 }
