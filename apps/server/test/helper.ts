@@ -34,7 +34,7 @@ export interface StartOptions {
   /** Extra routes for platform tests (registered before the server listens). */
   routes?: (app: FastifyInstance) => void;
   /**
-   * Share another server's database and bucket (several instances of one installation). Without
+   * Share another server's database, bucket and mail server (several instances of one installation). Without
    * it, each server gets its own database, and on PostgreSQL its own in-process S3 (s3rver).
    */
   shareWith?: TestServer;
@@ -70,7 +70,7 @@ export class TestServer {
     readonly database: TestDatabase,
     /** The bucket this server stores media in (null: MEDIA_DIR on disk). */
     readonly s3: TestS3 | null,
-    private readonly owned: { database: boolean; s3: boolean },
+    private readonly owned: { database: boolean; s3: boolean; smtp: boolean },
     /** Every pause the guessing limits asked for, in order (tests never wait them out). */
     readonly pauses: number[],
   ) {}
@@ -160,7 +160,7 @@ export class TestServer {
     linger.unref();
     await this.app.close();
     clearTimeout(linger);
-    await this.smtp.stop();
+    if (this.owned.smtp) await this.smtp.stop();
     if (this.owned.database) await this.database.drop();
     if (this.owned.s3) await this.s3?.close();
     await fs.rm(this.dataDir, { recursive: true, force: true });
@@ -189,8 +189,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const shared = options.shareWith;
   const database = shared ? shared.database : await createTestDatabase(dataDir);
   const s3 = shared ? shared.s3 : (options.s3 ?? (await testS3()));
-  const smtp = new SmtpCapture();
-  await smtp.start();
+  // Instances of one deployment share its mail server, as they share the database: whichever
+  // instance delivers a queued message (its outbox claim decides), the test finds it in one place.
+  const smtp = shared ? shared.smtp : new SmtpCapture();
+  if (!shared) await smtp.start();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -223,7 +225,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (options.startup) await runStartupTasks(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  const server = new TestServer(app, ctx, config, `http://127.0.0.1:${port}`, smtp, dataDir, database, s3, { database: !shared, s3: !shared && !options.s3 }, pauses);
+  const server = new TestServer(app, ctx, config, `http://127.0.0.1:${port}`, smtp, dataDir, database, s3, { database: !shared, s3: !shared && !options.s3, smtp: !shared }, pauses);
   server.readiness = readiness;
   return server;
 }
