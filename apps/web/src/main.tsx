@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router';
@@ -25,7 +25,9 @@ async function start(root: HTMLElement): Promise<void> {
       </QueryClientProvider>
     </StrictMode>
   );
-  if (mode === 'hydrate') hydrateRoot(root, app);
+  // In a transition React hydrates in slices that yield to the browser (a default-priority hydration
+  // is one long task on a phone's CPU); a tap meanwhile is kept by the early-tap script (028).
+  if (mode === 'hydrate') startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 
