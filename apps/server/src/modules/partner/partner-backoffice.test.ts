@@ -15,7 +15,9 @@ import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeOperator, operatorToken } from '../../../test/operators';
 import { asPartner, makePartner, makePartnerUser, partnerToken, type TestPartner } from '../../../test/partners';
 import { pdfPagePng, pdfText } from '../../../test/pdf';
+import type { AppContext } from '../../context';
 import { fileComplaint } from '../complaint/complaint.service';
+import { logoObject, setPartnerLogo } from './partner-logo';
 import { createContract } from '../contract/contract.service';
 
 const GUEST_SSR_FIXTURE = path.join(import.meta.dirname, '../../../test/fixtures/guest-ssr/web');
@@ -186,6 +188,34 @@ describe('the partner’s logo', () => {
     expect((await fetch(t.url + logo)).status).toBe(404);
     expect((await fetch(t.url + second.body.data.logo)).status).toBe(200);
     expect((await auditOf(`socio:${partner.partner.id}`)).map((a) => a.action)).toEqual(['partner.logo-changed', 'partner.logo-changed']);
+  });
+
+  it('keeps exactly one stored logo, the one the partner names, when ten uploads overlap', async () => {
+    const partner = await makePartner(t.db, { name: 'Funeraria Diez Logos' });
+    const before = new Set(await t.ctx.media.list());
+    // Every upload has its object staged before any of them writes the row: the worst overlap of
+    // ten requests on two instances, made certain instead of left to timing.
+    const waiting: (() => void)[] = [];
+    const media = Object.create(t.ctx.media) as AppContext['media'];
+    media.putTemp = async (...args: Parameters<AppContext['media']['putTemp']>) => {
+      const staged = await t.ctx.media.putTemp(...args);
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length === 10) waiting.forEach((go) => go());
+      });
+      return staged;
+    };
+    const actor = { operatorId: null, email: 'prueba', ip: '127.0.0.1' };
+    const keys = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) =>
+        setPartnerLogo({ ...t.ctx, media }, partner.partner.id, await sharp({ create: { width: 60 + i, height: 40, channels: 3, background: '#305090' } }).png().toBuffer(), actor),
+      ),
+    );
+    const named = (await detail(partner.partner.id)).body.data.partner.logo;
+    expect(keys.map((key) => `/media/${logoObject(key)}`)).toContain(named);
+    const added = (await t.ctx.media.list()).filter((object) => !before.has(object));
+    expect(added.map((object) => `/media/${object}`)).toEqual([named]);
+    expect(await auditOf(`socio:${partner.partner.id}`)).toHaveLength(10);
   });
 
   it('shows on the QR page during the funeral phase, and a new logo reaches the cached page on every instance', async () => {

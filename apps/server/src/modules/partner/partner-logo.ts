@@ -89,19 +89,35 @@ export async function touchFuneralPages(trx: Kysely<Database> | Transaction<Data
     .execute();
 }
 
-/** Replaces the partner's logo: the new object, the row, the touched pages, the audit; then the old object goes. */
+/**
+ * Replaces the partner's logo: the new object, the row, the touched pages, the audit; then the
+ * object this upload replaced goes. Uploads at once (two operators, two instances) each replace
+ * exactly the key they found (a compare-and-set on the row), and one whose key is no longer the
+ * row's once promoted removes its own object: no logo is left behind unnamed.
+ */
 export async function setPartnerLogo(ctx: AppContext, partnerId: number, input: Buffer, actor: AuditActor): Promise<string> {
-  const partner = await ctx.db.selectFrom('partners').select(['id', 'name', 'logoKey']).where('id', '=', partnerId).executeTakeFirst();
-  if (!partner) throw new AppError(404, BACKOFFICE_PARTNER_MESSAGES.notFound);
+  const found = await ctx.db.selectFrom('partners').select(['id', 'name']).where('id', '=', partnerId).executeTakeFirst();
+  if (!found) throw new AppError(404, BACKOFFICE_PARTNER_MESSAGES.notFound);
   const webp = await processLogo(input);
   const key = newMediaKey(false);
   const temp = await ctx.media.putTemp(webp, { contentType: 'image/webp' });
   const now = ctx.now();
+  let replaced: string | null;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('partners').set({ logoKey: key, updatedAt: nowIso(now) }).where('id', '=', partner.id).execute();
-      await touchFuneralPages(trx, partner.id, now);
-      await recordAudit(trx, actor, 'partner.logo-changed', `socio:${partner.id}`, { name: partner.name });
+    replaced = await ctx.db.transaction().execute(async (trx) => {
+      for (;;) {
+        const { logoKey } = await trx.selectFrom('partners').select('logoKey').where('id', '=', partnerId).executeTakeFirstOrThrow();
+        const set = await trx
+          .updateTable('partners')
+          .set({ logoKey: key, updatedAt: nowIso(now) })
+          .where('id', '=', partnerId)
+          .where((eb) => (logoKey === null ? eb('logoKey', 'is', null) : eb('logoKey', '=', logoKey)))
+          .executeTakeFirst();
+        if (Number(set.numUpdatedRows) === 0) continue;
+        await touchFuneralPages(trx, partnerId, now);
+        await recordAudit(trx, actor, 'partner.logo-changed', `socio:${partnerId}`, { name: found.name });
+        return logoKey;
+      }
     });
   } catch (err) {
     await ctx.media.discardTemp(temp.tempKey);
@@ -110,12 +126,15 @@ export async function setPartnerLogo(ctx: AppContext, partnerId: number, input: 
   try {
     await ctx.media.promote(temp.tempKey, logoObject(key));
   } catch (err) {
-    await ctx.db.updateTable('partners').set({ logoKey: partner.logoKey }).where('id', '=', partner.id).where('logoKey', '=', key).execute();
+    await ctx.db.updateTable('partners').set({ logoKey: replaced }).where('id', '=', partnerId).where('logoKey', '=', key).execute();
     await ctx.media.discardTemp(temp.tempKey);
     throw err;
   }
-  if (partner.logoKey) {
-    await ctx.media.delete(logoObject(partner.logoKey)).catch((err: unknown) => ctx.log.error({ err, key: partner.logoKey }, 'Could not delete an old partner logo'));
+  const current = await ctx.db.selectFrom('partners').select('logoKey').where('id', '=', partnerId).executeTakeFirst();
+  // A later upload replaced this one before its object was in place: it could not remove it.
+  const gone = [replaced, current?.logoKey === key ? null : key].filter((k): k is string => k !== null);
+  for (const old of gone) {
+    await ctx.media.delete(logoObject(old)).catch((err: unknown) => ctx.log.error({ err, key: old }, 'Could not delete an old partner logo'));
   }
   return key;
 }
