@@ -6,30 +6,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PRICE_MESSAGES } from '@recuerdos/shared/money';
 import { setPartnerSession } from '../../lib/partner/partner-session';
 import { errorsShown, mockApi, renderRoute } from '../../test/render';
-
-const SALE = { contract: 'REC-2026-0001', identifier: 'abc123', person: 'Rosa Quispe', email: 'ana@ejemplo.pe', type: 'U', guestUrl: 'http://recuerdos.test/guest?id=abc123', whatsappUrl: 'https://wa.me/51987654321?text=Hola' };
+import { SALE, fillSaleForm, signInAdviser } from './sale-form.fixtures';
 
 afterEach(() => setPartnerSession(null));
 
-async function fillAllButPrice(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText('Nombre completo'), 'Rosa Quispe');
-  await user.type(screen.getByLabelText('Fecha de fallecimiento'), '2026-01-10');
-  await user.type(screen.getByLabelText('Nombres'), 'Ana');
-  await user.type(screen.getByLabelText('Apellidos'), 'Quispe');
-  await user.type(screen.getByLabelText('DNI'), '45678912');
-  await user.selectOptions(screen.getByLabelText('Parentesco con la persona fallecida'), 'hijo');
-  await user.type(screen.getByLabelText('Correo electrónico'), 'ana@ejemplo.pe');
-  await user.type(screen.getByLabelText('Celular (WhatsApp)'), '987654321');
-  await user.click(screen.getByRole('checkbox', { name: /Declaro que soy familiar/ }));
-}
-
 describe('the price on the adviser’s form', () => {
   it('is required, refuses a negative, zero or absurd price in Spanish without sending, and sends "350,50" as S/ 350.50', async () => {
-    setPartnerSession({ token: 'tok', user: { email: 'luis@funeraria.pe', name: 'Luis Paz', role: 'adviser', partner: 'Funeraria San Martín', branchId: 1 } });
+    signInAdviser();
     const calls = mockApi({ 'POST /partner/contracts': () => ({ code: '200', message: 'Memorial creado', data: { sale: SALE } }) });
     const user = userEvent.setup();
     renderRoute('/socios/vender');
-    await fillAllButPrice(user);
+    await fillSaleForm(user);
     const price = screen.getByLabelText('Precio del contrato (S/)');
     const create = screen.getByRole('button', { name: 'Crear memorial' });
 
