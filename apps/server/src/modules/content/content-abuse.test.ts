@@ -7,7 +7,8 @@ import type { PendingPost } from '@recuerdos/shared/api-types';
 import { startTestServer, type Fields, type TestServer } from '../../../test/helper';
 import { makeGuestToken, makeOwner } from '../../../test/factories';
 import { file, mediaFiles, mp4Bytes, objectNameOf, pictureBytes } from '../../../test/media-fixtures';
-import { insertPost } from './content.repository';
+import { objectNames } from '../../media/media-keys';
+import { insertPendingPost, insertPost } from './content.repository';
 import { GUEST_UPLOAD_BUDGET, PENDING_CAP, uploadBudgetKey } from './content.service';
 
 let t: TestServer;
@@ -82,6 +83,50 @@ describe('what waits for approval on one memorial', () => {
     const oldest = (await pendingOf(m)).at(-1)?.reg ?? '';
     expect((await t.post('/api/content/deny-message', { identifier: m.memorial.identifier, date: oldest }, { token: m.token, as: 'json' })).status).toBe(200);
     expect((await send(m, { message: 'ahora sí' })).status).toBe(200);
+  });
+
+  it('lets exactly one of 20 memories sent at once into the last place; the others are told so and leave no file', async () => {
+    const m = await openMemorial();
+    await parkPending(m.memorial.id, PENDING_CAP.items - 1);
+    const before = await mediaFiles(t.ctx.media);
+    const picture = file(await pictureBytes({ width: 200, height: 200 }), 'a.jpg', 'image/jpeg');
+    // Every submission has looked at the waiting list and staged its picture before any of them
+    // writes its row: the worst overlap of 20 requests over several instances, made certain
+    // instead of left to timing. The store itself is the real one; only its first calls wait.
+    const store = t.ctx.media;
+    const putTemp = store.putTemp.bind(store);
+    const waiting: (() => void)[] = [];
+    store.putTemp = async (...args) => {
+      const staged = await putTemp(...args);
+      if (waiting.length < 20) {
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          if (waiting.length === 20) waiting.forEach((go) => go());
+        });
+      }
+      return staged;
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(m, { message: `a la vez ${i}`, postPicture: picture }))).finally(() => {
+      store.putTemp = putTemp;
+    });
+    expect(answers.map((res) => res.status).sort()).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
+    for (const res of answers.filter((res) => res.status === 409)) expect(res.body).toEqual({ code: '409', message: FULL, data: {} });
+    const pending = await pendingOf(m);
+    expect(pending).toHaveLength(PENDING_CAP.items);
+    // The one accepted keeps its picture's objects; nothing else was added, not even a temporary.
+    const accepted = await t.db.selectFrom('posts').select('mediaKey').where('memorialId', '=', m.memorial.id).where('mediaKey', 'is not', null).execute();
+    expect(accepted).toHaveLength(1);
+    const added = (await mediaFiles(t.ctx.media)).filter((name) => !before.includes(name));
+    expect(added).toEqual(objectNames(accepted[0]?.mediaKey ?? '', { kind: 'picture', picture: 'post' }).sort());
+  });
+
+  it('takes memories of the same millisecond one after the other, each under its own reg', async () => {
+    const m = await openMemorial();
+    const at = new Date('2026-11-02T15:00:00.000Z');
+    const values = { memorialId: m.memorial.id, authorKind: 'guest', authorName: 'Lucía', authorEmail: null, text: 'x', mediaKey: null, mediaKind: null, state: 'pending', approvedAt: null } as const;
+    const regs = [];
+    for (let i = 0; i < 3; i++) regs.push((await insertPendingPost(t.db, t.ctx.dialect, values, PENDING_CAP, at))?.reg);
+    expect(regs).toEqual(['2026-11-02 10:00:00.000', '2026-11-02 10:00:00.001', '2026-11-02 10:00:00.002']);
   });
 
   it('holds at most 500 MB of uploads waiting, while text still fits', async () => {

@@ -3,8 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CardOrder } from '@recuerdos/shared/post-schemas';
 import { limaDateTime } from '@recuerdos/shared/dates';
 import type { Database, NewPost, PostRow } from '../../db/schema';
-import { nowIso } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
+import { nowIso, type Dialect } from '../../db/database';
 
 /**
  * 'owner' and 'approved-guest' are what visitors see (a post hidden by an operator is left out);
@@ -102,12 +101,42 @@ export async function insertPost(db: Kysely<Database>, values: Omit<NewPost, 're
       place = (top?.max ?? 0) + 1;
     }
     const reg = limaDateTime(new Date(at.getTime() + attempt));
-    try {
-      return await db.insertInto('posts').values({ ...values, reg, place, createdAt: nowIso() }).returningAll().executeTakeFirstOrThrow();
-    } catch (err) {
-      if (!isUniqueViolation(err) || attempt >= REG_ATTEMPTS) throw err;
-    }
+    // A clash does nothing instead of failing: inside a transaction (insertPendingPost), a failed
+    // statement would end the whole transaction on PostgreSQL, and the next try with it.
+    const row = await db
+      .insertInto('posts')
+      .values({ ...values, reg, place, createdAt: nowIso() })
+      .onConflict((oc) => oc.columns(['memorialId', 'reg']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row;
+    if (attempt >= REG_ATTEMPTS) throw new Error(`No free reg for a post of memorial ${values.memorialId} after ${REG_ATTEMPTS} tries`);
   }
+}
+
+/** PostgreSQL advisory lock space of a memorial's waiting list (two-key; uploads.repository has 31_301-31_302). */
+const PENDING_LOCK_SPACE = 31_303;
+
+/**
+ * Inserts a visitor's post waiting for approval only while the memorial's waiting posts, this one
+ * included, stay within `cap` — checked and inserted as one step against concurrent submissions, on
+ * any instance. PostgreSQL: an advisory lock on the memorial until commit, so the next submission
+ * counts this one; SQLite needs none: its transactions begin IMMEDIATE, one at a time. Null: the
+ * list is full, nothing was written.
+ */
+export async function insertPendingPost(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  values: Omit<NewPost, 'reg' | 'place' | 'createdAt'>,
+  cap: { items: number; bytes: number },
+  at = new Date(),
+): Promise<PostRow | null> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${PENDING_LOCK_SPACE}, ${values.memorialId})`.execute(trx);
+    const waiting = await pendingLoad(trx, values.memorialId);
+    if (waiting.items >= cap.items || waiting.bytes + (values.mediaBytes ?? 0) > cap.bytes) return null;
+    return insertPost(trx, values, at);
+  });
 }
 
 export async function deletePostRow(db: Kysely<Database>, id: number, onlyPending = false): Promise<PostRow | null> {

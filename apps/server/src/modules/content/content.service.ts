@@ -138,20 +138,32 @@ export const ownerPostsForGuest = (ctx: AppContext, caller: Caller, identifier: 
 export const approvedGuestPostsForGuest = (ctx: AppContext, caller: Caller, identifier: string) =>
   postsOf(ctx, caller, identifier, CONTENT_POLICY.readPublished, 'approved-guest');
 
-/** Stages the upload's media and writes the row; the objects become final only after the row. */
+type NewPostValues = Parameters<typeof repo.insertPost>[1];
+
+/** A visitor's post waiting for approval, written only while the memorial's waiting list has room. */
+async function insertPending(ctx: AppContext, values: NewPostValues): Promise<PostRow> {
+  const post = await repo.insertPendingPost(ctx.db, ctx.dialect, values, PENDING_CAP);
+  if (!post) throw conflict(CONTENT_MESSAGES.pendingFull);
+  return post;
+}
+
 /**
+ * Stages the upload's media and writes the row; the objects become final only after the row. A
+ * `pending` post (a visitor's) is written within PENDING_CAP; refused, its staged media go.
+ *
  * `receipt`: a visitor's token for a video that turns out to need converting (issue 26), stored
  * hashed with the post and its conversion, so their page can ask how it went.
  */
 async function storePost(
   ctx: AppContext,
   upload: MediaUpload,
-  values: Omit<Parameters<typeof repo.insertPost>[1], 'mediaKey' | 'mediaKind'>,
+  values: Omit<NewPostValues, 'mediaKey' | 'mediaKind'>,
   pending: boolean,
   receipt: string | null = null,
 ): Promise<PostRow> {
+  const insert = (row: NewPostValues) => (pending ? insertPending(ctx, row) : repo.insertPost(ctx.db, row));
   const file = upload.file;
-  if (!file) return repo.insertPost(ctx.db, { ...values, mediaKey: null, mediaKind: null });
+  if (!file) return insert({ ...values, mediaKey: null, mediaKind: null });
   const store = ctx.media;
   const staged = file.kind === 'picture' ? await StagedMedia.picture(store, file.buffer, 'post') : StagedMedia.video(store, file.temp, file.poster);
   const key = newMediaKey(pending);
@@ -160,7 +172,7 @@ async function storePost(
   const row = await staged.commit(
     key,
     async () => {
-      const post = await repo.insertPost(ctx.db, {
+      const post = await insert({
         ...values,
         mediaKey: key,
         mediaKind: staged.kind,
@@ -269,6 +281,8 @@ export async function saveGuestPost(ctx: AppContext, caller: Caller, upload: Med
     let post: PostRow;
     const receipt = newToken();
     try {
+      // A first look spares a full list the picture's work; the row is written only within the cap
+      // (insertPendingPost), however many submissions passed this look at once.
       const waiting = await repo.pendingLoad(ctx.db, memorial.id);
       if (waiting.items >= PENDING_CAP.items || waiting.bytes + bytes > PENDING_CAP.bytes) throw conflict(CONTENT_MESSAGES.pendingFull);
       post = await storePost(
