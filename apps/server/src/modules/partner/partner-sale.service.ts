@@ -44,11 +44,13 @@ export function saleWhatsappUrl(input: { whatsapp: string; familyName: string; p
 }
 
 /**
- * The sale, with the first photo when the adviser took one. The photo is checked and re-encoded
+ * The sale, with the first photo when the adviser took one. The seller's allowance (SALE_LIMIT) is
+ * reserved first: a seller over it costs no picture work. The photo is then checked and re-encoded
  * (the profile photo's path: 400 in Spanish for bytes that are not a picture, before anything is
- * written) into temporary objects; the memorial's row names it in the sale's transaction, and the
- * objects take their final name only once that committed (STYLE habit 7). A sale refused for any
- * reason removes the temporaries: no orphan file, and a refused photo leaves no sale.
+ * written; a refused photo gives its reservation back, it made no sale) into temporary objects; the
+ * memorial's row names it in the sale's transaction, and the objects take their final name only once
+ * that committed (STYLE habit 7). A sale refused for any reason removes the temporaries: no orphan
+ * file, and a refused photo leaves no sale.
  */
 export async function sellMemorial(ctx: AppContext, session: PartnerSession, input: PartnerSaleValues, ip: string, photo: Buffer | null = null): Promise<Sale> {
   // An adviser sells in its branch whatever it sends; an admin names one of its partner's.
@@ -58,7 +60,14 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
   if (!branch) throw new AppError(404, PARTNER_MESSAGES.branchNotFound);
   if (!PARTNER_POLICY.workInBranch(session, branch.id)) throw forbidden(PARTNER_MESSAGES.otherBranch);
   if (await repo.findPartnerUserByEmail(ctx.db, input.email)) throw new AppError(400, SALE_MESSAGES.emailIsStaff);
-  const staged = photo ? await StagedMedia.picture(ctx.media, photo, 'profile') : null;
+  const giveBack = await reserveAll(ctx.limiter, [{ key: `partner-sale:${session.partnerUserId}`, cap: SALE_LIMIT, message: SALE_MESSAGES.tooMany }]);
+  let staged: StagedMedia | null;
+  try {
+    staged = photo ? await StagedMedia.picture(ctx.media, photo, 'profile') : null;
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
   try {
     return await sellWithPhoto(ctx, session, input, ip, branch.id, staged);
   } catch (err) {
@@ -69,7 +78,6 @@ export async function sellMemorial(ctx: AppContext, session: PartnerSession, inp
 
 async function sellWithPhoto(ctx: AppContext, session: PartnerSession, input: PartnerSaleValues, ip: string, branchId: number, staged: StagedMedia | null): Promise<Sale> {
   const photoKey = staged ? newMediaKey(false) : null;
-  await reserveAll(ctx.limiter, [{ key: `partner-sale:${session.partnerUserId}`, cap: SALE_LIMIT, message: SALE_MESSAGES.tooMany }]);
 
   // The schema already refused a bad price: this is its plain form ('350.50') made céntimos.
   const price = parseSoles(input.price);

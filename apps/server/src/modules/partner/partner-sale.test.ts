@@ -14,6 +14,7 @@ import { file, mediaFiles, pictureBytes } from '../../../test/media-fixtures';
 import sharp from 'sharp';
 import { findLink } from '../../../test/smtp-capture';
 import { asPartner, makePartner, makePartnerUser, partnerToken, type TestPartner } from '../../../test/partners';
+import { SALE_LIMIT } from './partner-sale.service';
 
 let t: TestServer;
 let home: TestPartner;
@@ -227,6 +228,39 @@ describe('the first photo on the sale form', () => {
       expect(res.body.message).toBe('La foto debe ser una imagen PNG o JPG');
     }
     expect([await counts(), await mediaFiles(t.ctx.media)]).toEqual(before);
+  });
+
+  it(`a seller past ${SALE_LIMIT.max} sales in the hour is refused in Spanish before the photo is looked at: nothing decoded, staged or stored`, async () => {
+    const seller = await partnerToken(t.db, await makePartnerUser(t.db, home.partner, { branchId: home.branch.id }));
+    const goodPhoto = await pictureBytes({ width: 400, height: 400 });
+    const photo = () => file(goodPhoto, 'foto.jpg', 'image/jpeg');
+    // A photo the decoder refuses (a JPEG cut short): no sale, and not one of the seller's sales.
+    const cut = () => file(goodPhoto.subarray(0, 600), 'cortada.jpg', 'image/jpeg');
+    const refusedPhoto = await withPhoto(form(), cut(), seller);
+    expect([refusedPhoto.status, refusedPhoto.body.message]).toEqual([400, 'La foto debe ser una imagen PNG o JPG']);
+    for (let i = 0; i < SALE_LIMIT.max; i++) expect((await t.postJson('/api/partner/contracts', form(), asPartner(seller))).status).toBe(200);
+
+    const before = [await counts(), await mediaFiles(t.ctx.media)];
+    // The store is the real one; the test only notes every object written to it, temporaries included.
+    const store = t.ctx.media;
+    const putTemp = store.putTemp.bind(store);
+    const written: unknown[] = [];
+    store.putTemp = (...args) => {
+      written.push(args[1]);
+      return putTemp(...args);
+    };
+    const over = await Promise.all([withPhoto(form(), photo(), seller), withPhoto(form(), cut(), seller)]).finally(() => {
+      store.putTemp = putTemp;
+    });
+    // Had the cut photo been decoded first, it would be refused as a bad photo (400), not as one sale too many.
+    expect(over.map((res) => [res.status, res.body.message])).toEqual([
+      [429, SALE_MESSAGES.tooMany],
+      [429, SALE_MESSAGES.tooMany],
+    ]);
+    expect(written).toEqual([]);
+    expect([await counts(), await mediaFiles(t.ctx.media)]).toEqual(before);
+    // Another adviser still sells with a photo.
+    expect((await withPhoto(form(), photo())).status).toBe(200);
   });
 
   it('a sale refused for any reason leaves no stored file: a duplicate e-mail, the staff’s e-mail, bad fields, another branch', async () => {
