@@ -102,7 +102,8 @@ export async function partnerPlaques(ctx: AppContext, session: PartnerSession, n
   return { pdf: await plaquesPdf(ctx, await salesFor(ctx, session, numbers)), filename: 'placas.pdf' };
 }
 
-function plaquesPdf(ctx: AppContext, sales: readonly PrintableSale[]): Promise<Buffer> {
+/** The plaques as one PDF, a page each: the name and the QR code of the memorial's guest link. */
+export function plaquesPdf(ctx: Pick<AppContext, 'config'>, sales: readonly Pick<PrintableSale, 'person' | 'identifier'>[]): Promise<Buffer> {
   const page = PLAQUE.side + PLAQUE.bleed * 2;
   const title = sales.length === 1 ? `Placa del memorial de ${sales[0]?.person ?? ''}` : `Placas de ${sales.length} memoriales`;
   const { doc, finished } = newPdf({ size: [page, page], margin: 0, info: { Title: title, Subject: 'Placa con código QR, 10 × 10 cm', Author: 'Recuerdos' } });
