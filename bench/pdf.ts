@@ -114,7 +114,7 @@ for (const kind of kinds) {
   for (let i = 0; i < runs; i++) results.push(await measure(kind.build));
   const ms = results.map((r) => r.ms);
   const block = results.map((r) => r.blockMs);
-  lines.push([kind.name, fmt(quantile(ms, 0.5)), fmt(quantile(ms, 0.95)), fmt(quantile(block, 0.5)), fmt(quantile(block, 0.95)), fmt(Math.max(...block)), `${((results[0]?.bytes ?? 0) / 1024).toFixed(0)}`]);
+  lines.push([kind.name, fmt(quantile(ms, 0.5)), fmt(quantile(ms, 0.95)), fmt(quantile(block, 0.5)), fmt(quantile(block, 0.95)), fmt(Math.max(...block)), ((results[0]?.bytes ?? 0) / 1024).toFixed(0)]);
 }
 printTable(['document', 'build p50 ms', 'p95', 'loop block p50 ms', 'p95', 'max', 'KiB'], lines);
 console.log(`\nRSS after ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);

@@ -6,7 +6,7 @@
 import QRCode from 'qrcode';
 import { postDate } from '@recuerdos/shared/format';
 import { accessCodeLine } from '@recuerdos/shared/share';
-import { newPdf, type Pdf } from '../../pdf/document';
+import { documentImages, newPdf, type Pdf } from '../../pdf/document';
 import { printableLink } from './qr.service';
 
 export const CARD_SIZES = {
@@ -71,15 +71,16 @@ export function cardsPdf(contents: readonly CardContent[], size: CardSize): Prom
   const page = CARD_SIZES[size];
   const title = contents.length === 1 ? `Recordatorio de ${contents[0]?.fullname ?? ''}` : `Recordatorios (${contents.length})`;
   const { doc, finished } = newPdf({ size: [page.width, page.height], margin: 0, info: { Title: title, Subject: 'Recordatorio', Author: 'Recuerdos' } });
+  const image = documentImages(doc);
   contents.forEach((content, index) => {
     if (index > 0) doc.addPage({ size: [page.width, page.height], margin: 0 });
-    drawCard(doc, content, size);
+    drawCard(doc, content, size, image);
   });
   doc.end();
   return finished;
 }
 
-function drawCard(doc: Pdf, content: CardContent, size: CardSize): void {
+function drawCard(doc: Pdf, content: CardContent, size: CardSize, image: (data: Buffer) => PDFKit.Mixins.ImageSrc): void {
   const page = CARD_SIZES[size];
   const layout = LAYOUTS[size];
   const { type } = layout;
@@ -135,7 +136,7 @@ function drawCard(doc: Pdf, content: CardContent, size: CardSize): void {
     const x = (page.width - layout.photo) / 2;
     doc.save();
     doc.circle(x + layout.photo / 2, y + layout.photo / 2, layout.photo / 2).clip();
-    doc.image(content.photo, x, y, { width: layout.photo, height: layout.photo });
+    doc.image(image(content.photo), x, y, { width: layout.photo, height: layout.photo });
     doc.restore();
     y += photoHeight;
   }
@@ -160,7 +161,7 @@ function drawCard(doc: Pdf, content: CardContent, size: CardSize): void {
   for (const line of smallLines) {
     if (logo && 'partner' in line) {
       y += type.small * 0.3;
-      doc.image(logo.data, (page.width - logo.width) / 2, y, { width: logo.width, height: logo.height });
+      doc.image(image(logo.data), (page.width - logo.width) / 2, y, { width: logo.width, height: logo.height });
       y += logo.height;
     }
     doc.font(line.font).fillColor(line.color).text(line.text, margin, y, { ...centered, lineBreak: false });
