@@ -1,5 +1,6 @@
-// `npm run bench -- pdf [runs]`: what building each kind of pdfkit document costs the server (runs
-// per kind, default 15, after the process's very first document): a partner's month statement with
+// `npm run bench -- pdf [runs] [--in-thread]`: what building each kind of pdfkit document costs the
+// server (runs per kind, default 15, after the process's very first document), built as the server
+// builds them (ctx.pdf: a worker thread) or, with --in-thread, on the main thread: a partner's month statement with
 // four branches of four advisers, a year's complaints book of 200 complaints, 50 partner cards (A6,
 // with the logo), 50 plaques and a family's card with its photo. Per kind, the median and p95 of the
 // build's wall time and, the figure that matters for the other requests of the instance, of the
@@ -14,15 +15,19 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { listBook } from '../apps/server/src/modules/complaint/complaint.book';
-import { bookPdf } from '../apps/server/src/modules/complaint/complaint.export';
 import { insertComplaint, insertEntry } from '../apps/server/src/modules/complaint/complaint.repository';
-import { plaquesPdf } from '../apps/server/src/modules/partner/partner-print.service';
 import type { Statement } from '../apps/server/src/modules/partner/partner-statement.service';
-import { statementPdf } from '../apps/server/src/modules/partner/partner-statement.service';
-import { cardsPdf, type CardContent } from '../apps/server/src/modules/qr/card.service';
+import type { CardContent } from '../apps/server/src/modules/qr/card.service';
+import { createPdfPool, type PdfBuilder } from '../apps/server/src/pdf/pdf-pool';
+import { PDF_RENDERERS } from '../apps/server/src/pdf/renderers';
 import { printTable } from './support/table';
 
-const runs = Number(process.argv[2] ?? 15);
+const args = process.argv.slice(2);
+const inThread = args.includes('--in-thread');
+const runs = Number(args.find((a) => !a.startsWith('--')) ?? 15);
+const pool = createPdfPool();
+// The renderers themselves on this thread, or the pool the server uses.
+const pdf: PdfBuilder['build'] = inThread ? (kind, input) => (PDF_RENDERERS[kind] as (i: typeof input) => Promise<Buffer>)(input) : (kind, input) => pool.build(kind, input);
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-bench-pdf-'));
 const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://recuerdos.pe' });
 const handle = openDatabase(config.database, { error: () => undefined });
@@ -77,26 +82,28 @@ const familyCard: CardContent = {
 const plaques = Array.from({ length: 50 }, (_, i) => ({ person: `Rosa Elena Huamán Ñique ${i}`, identifier: `Pq7wR${String(i).padStart(4, '0')}` }));
 
 const kinds: { name: string; build: () => Promise<Buffer> }[] = [
-  { name: 'statement (16 rows)', build: () => statementPdf(statement) },
-  { name: 'complaints book (200)', build: () => bookPdf(book, year, config) },
-  { name: '50 partner cards (A6)', build: () => cardsPdf(Array.from({ length: 50 }, (_, i) => partnerCard(i)), 'a6') },
-  { name: '50 plaques', build: () => plaquesPdf({ config }, plaques) },
-  { name: 'family card with photo', build: () => cardsPdf([familyCard], 'a6') },
+  { name: 'statement (16 rows)', build: () => pdf('statement', { statement, generatedAt: new Date() }) },
+  { name: 'complaints book (200)', build: () => pdf('book', { rows: book, year, legal: config.legal, generatedAt: new Date() }) },
+  { name: '50 partner cards (A6)', build: () => pdf('cards', { contents: Array.from({ length: 50 }, (_, i) => partnerCard(i)), size: 'a6' }) },
+  { name: '50 plaques', build: () => pdf('plaques', { publicUrl: config.publicUrl, sales: plaques }) },
+  { name: 'family card with photo', build: () => pdf('cards', { contents: [familyCard], size: 'a6' }) },
 ];
 
 /** One build: its wall time and the longest the event loop waited meanwhile. */
-async function measure(build: () => Promise<Buffer>): Promise<{ ms: number; blockMs: number; bytes: number }> {
+async function measure(build: () => Promise<Buffer>): Promise<{ ms: number; cpuMs: number; blockMs: number; bytes: number }> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   // The histogram counts from its timer's second tick: let it tick before the build.
   await new Promise((resolve) => setTimeout(resolve, 5));
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const pdf = await build();
   const ms = performance.now() - start;
+  const { user, system } = process.cpuUsage(cpu);
   // Let the delay timer fire once after the last block.
   await new Promise((resolve) => setTimeout(resolve, 5));
   delay.disable();
-  return { ms, blockMs: delay.max / 1e6, bytes: pdf.length };
+  return { ms, cpuMs: (user + system) / 1000, blockMs: delay.max / 1e6, bytes: pdf.length };
 }
 
 const quantile = (values: number[], q: number) => {
@@ -105,8 +112,8 @@ const quantile = (values: number[], q: number) => {
 };
 const fmt = (ms: number) => ms.toFixed(0);
 
-const first = await measure(() => statementPdf(statement));
-console.log(`pdfkit documents, ${runs} builds per kind (Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)})`);
+const first = await measure(() => pdf('statement', { statement, generatedAt: new Date() }));
+console.log(`pdfkit documents built ${inThread ? 'on the main thread' : 'in the worker thread (ctx.pdf)'}, ${runs} builds per kind (Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)})`);
 console.log(`first document of the process (statement): ${fmt(first.ms)} ms, event loop blocked up to ${fmt(first.blockMs)} ms\n`);
 const lines: string[][] = [];
 for (const kind of kinds) {
@@ -114,9 +121,10 @@ for (const kind of kinds) {
   for (let i = 0; i < runs; i++) results.push(await measure(kind.build));
   const ms = results.map((r) => r.ms);
   const block = results.map((r) => r.blockMs);
-  lines.push([kind.name, fmt(quantile(ms, 0.5)), fmt(quantile(ms, 0.95)), fmt(quantile(block, 0.5)), fmt(quantile(block, 0.95)), fmt(Math.max(...block)), ((results[0]?.bytes ?? 0) / 1024).toFixed(0)]);
+  lines.push([kind.name, fmt(quantile(ms, 0.5)), fmt(quantile(ms, 0.95)), fmt(quantile(results.map((r) => r.cpuMs), 0.5)), fmt(quantile(block, 0.5)), fmt(quantile(block, 0.95)), fmt(Math.max(...block)), ((results[0]?.bytes ?? 0) / 1024).toFixed(0)]);
 }
-printTable(['document', 'build p50 ms', 'p95', 'loop block p50 ms', 'p95', 'max', 'KiB'], lines);
+printTable(['document', 'build p50 ms', 'p95', 'CPU p50 ms', 'loop block p50 ms', 'p95', 'max', 'KiB'], lines);
 console.log(`\nRSS after ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
+await pool.close();
 await handle.close();
 await fs.rm(dir, { recursive: true, force: true });

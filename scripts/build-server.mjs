@@ -10,7 +10,7 @@ import { build, stop } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'apps/server/dist');
 const sources = [path.join(root, 'apps/server/src'), path.join(root, 'packages/shared/src'), path.join(root, 'package-lock.json'), path.join(import.meta.filename)];
-const outputs = [path.join(outdir, 'server.js'), path.join(outdir, 'admin.js')];
+const outputs = [path.join(outdir, 'server.js'), path.join(outdir, 'admin.js'), path.join(outdir, 'pdf-worker.js')];
 
 /** The newest modification time of a file or of anything below a folder; 0 when it does not exist. */
 export function newestMtime(entry) {
@@ -37,7 +37,12 @@ export function serverIsStale() {
  */
 export async function buildServer(into = outdir) {
   await build({
-    entryPoints: { server: path.join(root, 'apps/server/src/server.ts'), admin: path.join(root, 'apps/server/src/cli/admin.ts') },
+    entryPoints: {
+      server: path.join(root, 'apps/server/src/server.ts'),
+      admin: path.join(root, 'apps/server/src/cli/admin.ts'),
+      // The PDF worker thread (src/pdf/pdf-pool.ts starts it next to server.js / admin.js).
+      'pdf-worker': path.join(root, 'apps/server/src/pdf/pdf-worker.ts'),
+    },
     outdir: into,
     bundle: true,
     platform: 'node',

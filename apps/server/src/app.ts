@@ -49,6 +49,7 @@ import { remembranceRoutes } from './modules/remembrance/remembrance.routes';
 import { partnerRoutes } from './modules/partner/partner.routes';
 import { PARTNER_ROUTE_MODULES } from './modules/partner/partner.modules';
 import { accessRequestRoutes } from './modules/access-requests/access-requests.routes';
+import { createPdfPool } from './pdf/pdf-pool';
 
 export interface BuildOptions {
   config: Config;
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     site: { demoIdentifier: null },
     now,
+    pdf: createPdfPool(),
     jobs: null as unknown as AppContext['jobs'],
   };
   ctx.jobs = buildJobRunner(ctx, options.jobs ?? JOBS);
@@ -166,9 +168,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     }
   }
 
-  // Close order on shutdown: in-flight requests finish first (Fastify), then jobs, mail, pending visit counts, limits, media, database.
+  // Close order on shutdown: in-flight requests finish first (Fastify), then jobs, PDF threads, mail, pending visit counts, limits, media, database.
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
+    await ctx.pdf.close();
     await ctx.mail.close();
     await ctx.visits.close();
     await ctx.limiter.close();

@@ -11,6 +11,7 @@ import type { MediaStore } from './storage/media-store';
 import type { JobRunner } from './jobs/runner';
 import type { MediaLinks } from './media/media-links';
 import type { VisitTally } from './modules/visit/visit-tally';
+import type { PdfBuilder } from './pdf/pdf-pool';
 
 export interface AppContext {
   config: Config;
@@ -30,6 +31,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The scheduled jobs (in-process, or graphile-worker on PostgreSQL). */
   jobs: JobRunner;
+  /** Builds the PDF documents in worker threads, off the event loop (pdf/pdf-pool.ts). */
+  pdf: PdfBuilder;
   /** The clock of the rules that depend on the date (contract ends, outbox retries); tests move it. */
   now: () => Date;
   /** Facts found at start (the demo seed's memorial), shown by the web app. */

@@ -12,6 +12,7 @@ import { MemoryRateLimiter } from '../../security/limiter';
 import { openMediaStore } from '../../storage/open-media-store';
 import { loadMediaLinkSecret, MediaLinks } from '../../media/media-links';
 import { VisitTally } from '../../modules/visit/visit-tally';
+import { createPdfPool } from '../../pdf/pdf-pool';
 import { CliError, type CliEnv, defineCommand, formatTable, requireFlag } from '../kit';
 
 /** Log lines of a job run go to stderr, one per event. */
@@ -60,6 +61,7 @@ async function jobContext(env: CliEnv): Promise<{ ctx: AppContext; close: () => 
     log,
     site: { demoIdentifier: null },
     now,
+    pdf: createPdfPool(),
     jobs: null as unknown as AppContext['jobs'],
   };
   // Never started: runNow only, no schedule of its own next to the servers'.
@@ -67,6 +69,7 @@ async function jobContext(env: CliEnv): Promise<{ ctx: AppContext; close: () => 
   return {
     ctx,
     close: async () => {
+      await ctx.pdf.close();
       await ctx.mail.close();
       await ctx.visits.close();
       await limiter.close();

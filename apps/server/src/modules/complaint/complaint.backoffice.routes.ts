@@ -9,7 +9,7 @@ import { ok } from '../../http/reply';
 import type { Operator } from './complaint.book';
 import * as book from './complaint.book';
 import { presentAdminComplaint, presentAdminComplaintDetail, presentHoliday } from './complaint.backoffice.presenter';
-import { bookCsv, bookPdf } from './complaint.export';
+import { bookCsv } from './complaint.export';
 
 const numberParams = z.object({ number: z.string().regex(/^\d{4}-\d{6}$/, book.BOOK_MESSAGES.notFound) });
 const dateParams = z.object({ date: calendarDateField });
@@ -40,7 +40,7 @@ export function complaintBackofficeRoutes(
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="libro-de-reclamaciones-${year}.pdf"`)
       .header('cache-control', 'no-store')
-      .send(await bookPdf(rows, year, ctx.config));
+      .send(await ctx.pdf.build('book', { rows, year, legal: ctx.config.legal, generatedAt: new Date() }));
   });
 
   app.get('/complaints/:number', async (request) => {

@@ -10,7 +10,7 @@ import { PARTNER_MESSAGES, RITES_MESSAGES } from '@recuerdos/shared/partner-sche
 import { funeralLine } from '@recuerdos/shared/remembrance-text';
 import type { AppContext } from '../../context';
 import { newPdf, type Pdf } from '../../pdf/document';
-import { cardsPdf, type CardContent, type CardSize } from '../qr/card.service';
+import type { CardContent, CardSize } from '../qr/card.service';
 import { printableLink } from '../qr/qr.service';
 import { PARTNER_POLICY } from './partner.policy';
 import { logoPng } from './partner-logo';
@@ -82,34 +82,36 @@ export async function partnerCard(ctx: AppContext, session: PartnerSession, numb
   const [sale] = await salesFor(ctx, session, [number]);
   if (!sale) throw new AppError(404, RITES_MESSAGES.notFound);
   const logo = await partnerLogoOf(ctx, session);
-  return { pdf: await cardsPdf([cardContent(ctx, session, sale, logo)], size), filename: `recordatorio-${sale.contract}-${size}.pdf` };
+  return { pdf: await ctx.pdf.build('cards', { contents: [cardContent(ctx, session, sale, logo)], size }), filename: `recordatorio-${sale.contract}-${size}.pdf` };
 }
 
 /** The cards of several memorials in one file, a page each (issue 30 §5). */
 export async function partnerCards(ctx: AppContext, session: PartnerSession, numbers: readonly string[], size: CardSize): Promise<{ pdf: Buffer; filename: string }> {
   const sales = await salesFor(ctx, session, numbers);
   const logo = await partnerLogoOf(ctx, session);
-  return { pdf: await cardsPdf(sales.map((sale) => cardContent(ctx, session, sale, logo)), size), filename: `recordatorios-${size}.pdf` };
+  return { pdf: await ctx.pdf.build('cards', { contents: sales.map((sale) => cardContent(ctx, session, sale, logo)), size }), filename: `recordatorios-${size}.pdf` };
 }
 
 export async function partnerPlaque(ctx: AppContext, session: PartnerSession, number: string): Promise<{ pdf: Buffer; filename: string }> {
   const sales = await salesFor(ctx, session, [number]);
-  return { pdf: await plaquesPdf(ctx, sales), filename: `placa-${sales[0]?.contract ?? number}.pdf` };
+  return { pdf: await ctx.pdf.build('plaques', { publicUrl: ctx.config.publicUrl, sales: sales.map(plaqueOf) }), filename: `placa-${sales[0]?.contract ?? number}.pdf` };
 }
 
 /** The plaques of several memorials in one file, a page each. */
 export async function partnerPlaques(ctx: AppContext, session: PartnerSession, numbers: readonly string[]): Promise<{ pdf: Buffer; filename: string }> {
-  return { pdf: await plaquesPdf(ctx, await salesFor(ctx, session, numbers)), filename: 'placas.pdf' };
+  return { pdf: await ctx.pdf.build('plaques', { publicUrl: ctx.config.publicUrl, sales: (await salesFor(ctx, session, numbers)).map(plaqueOf) }), filename: 'placas.pdf' };
 }
 
+const plaqueOf = (sale: PrintableSale) => ({ person: sale.person, identifier: sale.identifier });
+
 /** The plaques as one PDF, a page each: the name and the QR code of the memorial's guest link. */
-export function plaquesPdf(ctx: Pick<AppContext, 'config'>, sales: readonly Pick<PrintableSale, 'person' | 'identifier'>[]): Promise<Buffer> {
+export function plaquesPdf(publicUrl: string, sales: readonly Pick<PrintableSale, 'person' | 'identifier'>[]): Promise<Buffer> {
   const page = PLAQUE.side + PLAQUE.bleed * 2;
   const title = sales.length === 1 ? `Placa del memorial de ${sales[0]?.person ?? ''}` : `Placas de ${sales.length} memoriales`;
   const { doc, finished } = newPdf({ size: [page, page], margin: 0, info: { Title: title, Subject: 'Placa con código QR, 10 × 10 cm', Author: 'Recuerdos' } });
   sales.forEach((sale, index) => {
     if (index > 0) doc.addPage({ size: [page, page], margin: 0 });
-    drawPlaque(doc, sale.person, guestUrl(ctx.config.publicUrl, sale.identifier));
+    drawPlaque(doc, sale.person, guestUrl(publicUrl, sale.identifier));
   });
   doc.end();
   return finished;

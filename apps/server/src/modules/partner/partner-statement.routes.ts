@@ -9,11 +9,11 @@ import type { AppContext } from '../../context';
 import { AppError, parseInput } from '../../http/errors';
 import { ok } from '../../http/reply';
 import type { PartnerRouteModule } from './partner.routes';
-import { monthQuerySchema, statementCsv, statementFilename, statementFor, statementOf, statementPdf, type Statement } from './partner-statement.service';
+import { monthQuerySchema, statementCsv, statementFilename, statementFor, statementOf, type Statement } from './partner-statement.service';
 
 /** The CSV or PDF of a statement, never cached: it is money and names of staff. */
-export async function sendStatementFile(reply: FastifyReply, statement: Statement, kind: 'csv' | 'pdf'): Promise<FastifyReply> {
-  const body = kind === 'csv' ? statementCsv(statement) : await statementPdf(statement);
+export async function sendStatementFile(ctx: AppContext, reply: FastifyReply, statement: Statement, kind: 'csv' | 'pdf'): Promise<FastifyReply> {
+  const body = kind === 'csv' ? statementCsv(statement) : await ctx.pdf.build('statement', { statement, generatedAt: new Date() });
   return reply
     .type(kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
     .header('content-disposition', `attachment; filename="${statementFilename(statement, kind)}"`)
@@ -30,7 +30,7 @@ export const partnerStatementRoutes: PartnerRouteModule = (app, { ctx, session }
   for (const kind of ['csv', 'pdf'] as const) {
     app.get(`/partner/statement.${kind}`, async (request, reply) => {
       const { month } = parseInput(monthQuerySchema, request.query);
-      return sendStatementFile(reply, await statementFor(ctx, session(request), month), kind);
+      return sendStatementFile(ctx, reply, await statementFor(ctx, session(request), month), kind);
     });
   }
   return Promise.resolve();
@@ -51,7 +51,7 @@ export function partnerStatementBackofficeRoutes(app: FastifyInstance, { ctx }: 
   app.get('/partners/:id/statement', async (request) => ok({ statement: await statementAsked(request.params, request.query) }));
 
   for (const kind of ['csv', 'pdf'] as const) {
-    app.get(`/partners/:id/statement.${kind}`, async (request, reply) => sendStatementFile(reply, await statementAsked(request.params, request.query), kind));
+    app.get(`/partners/:id/statement.${kind}`, async (request, reply) => sendStatementFile(ctx, reply, await statementAsked(request.params, request.query), kind));
   }
   return Promise.resolve();
 }

@@ -11,7 +11,7 @@ import { requireUser } from '../../auth/guards';
 import { notFound, parseInput, MESSAGES_HTTP } from '../../http/errors';
 import { findOwnedMemorial } from './qr.repository';
 import { renderQr } from './qr.service';
-import { CARD_SIZES, cardPdf, type CardSize } from './card.service';
+import { CARD_SIZES, type CardSize } from './card.service';
 import { readProfilePhoto } from './card.photo';
 import { funeralPartnerWithLogoOf, inFuneralPhase } from '../partner/funeral-phase';
 import { funeralLine } from '@recuerdos/shared/remembrance-text';
@@ -57,9 +57,10 @@ export const qrRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     const photo = await readProfilePhoto(ctx, memorial.photoKey);
     const accessCode = memorial.type === 'P' && memorial.flagShareCode ? memorial.accessCode : null;
     const partner = inFuneralPhase(memorial, ctx.now()) ? await funeralPartnerWithLogoOf(ctx.db, memorial.id) : null;
-    const pdf = await cardPdf(
-      {
-        fullname: memorial.fullname,
+    const pdf = await ctx.pdf.build('cards', {
+      contents: [
+        {
+          fullname: memorial.fullname,
         birthdate: memorial.birthdate,
         deathdate: memorial.deathdate,
         epitaph: memorial.description,
@@ -67,10 +68,11 @@ export const qrRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
         link,
         accessCode,
         partnerLine: partner ? funeralLine(partner.name) : null,
-        partnerLogo: partner ? await logoPng(ctx, partner.logoKey) : null,
-      },
-      query.size,
-    );
+          partnerLogo: partner ? await logoPng(ctx, partner.logoKey) : null,
+        },
+      ],
+      size: query.size,
+    });
     return sendFile(reply, 'pdf', `recordatorio-${memorial.identifier}-${query.size}.pdf`, pdf);
   });
 };
