@@ -139,6 +139,39 @@ describe('the monthly statement', () => {
     expect((await pdfText(new Uint8Array(await pdf.arrayBuffer()))).text).toContain('No hay memoriales registrados en marzo del 2019.');
   });
 
+  it('builds the PDFs of several partners asked at once, each whole and its own, with every Spanish letter (built off the event loop, decision 035)', async () => {
+    const month = limaDate().slice(0, 7);
+    const homes = [
+      { name: 'Funeraria Ñaña Peña', adviser: 'Íñigo Ávila Muñoz', price: '321,45', amount: 'S/ 321.45' },
+      { name: 'Camposanto Güemes «El Señor»', adviser: 'Begoña Núñez Ortíz', price: '654,30', amount: 'S/ 654.30' },
+    ];
+    const admins: string[] = [];
+    for (const h of homes) {
+      const made = await makePartner(t.db, { name: h.name });
+      await sell(await partnerToken(t.db, await makePartnerUser(t.db, made.partner, { branchId: made.branch.id, name: h.adviser })), h.price);
+      admins.push(await partnerToken(t.db, await makePartnerUser(t.db, made.partner, { role: 'admin' })));
+    }
+    // Each partner's file twice, all four asked before any is answered.
+    const files = await Promise.all(
+      [0, 1, 0, 1].map(async (i) => {
+        const res = await fetch(`${t.url}/api/partner/statement.pdf?month=${month}`, { headers: { partner: admins[i] ?? '' } });
+        expect(res.status).toBe(200);
+        return { i, read: await pdfText(new Uint8Array(await res.arrayBuffer())) };
+      }),
+    );
+    for (const { i, read } of files) {
+      const own = homes[i];
+      const other = homes[1 - i];
+      const shown = plain(read.text);
+      expect(read.pages).toBe(1);
+      for (const expected of [own?.name, own?.adviser, own?.amount, `Estado de cuenta de ${monthInWords(month)}`, 'figuran «sin precio registrado»: cuentan como vendidas, sin monto ni comisión', 'Los activados son los que la familia activó hasta hoy', 'Página 1 de 1']) {
+        expect(shown).toContain(expected);
+      }
+      expect(shown).not.toContain(other?.name);
+      expect(shown).not.toContain(other?.adviser);
+    }
+  });
+
   it('is the back office’s too: an operator reads any partner’s month, the same figures and files; a partner’s staff cannot', async () => {
     const other = await makePartner(t.db, { name: 'Camposanto Los Olivos', commissionBp: 1000 });
     const adviser = await partnerToken(t.db, await makePartnerUser(t.db, other.partner, { branchId: other.branch.id, name: 'Rosa Vega' }));
