@@ -576,6 +576,9 @@ describe('the client-rendered /guest route (React, the fallback)', () => {
       const id = new URL(page.url()).searchParams.get('id') ?? '';
       const candles = async () => (await api<{ gifts: { candles: number } }>(server.baseUrl, 'GET', `/gift/get-gifts-for-guest?id=${id}`)).data.gifts.candles;
       const before = await candles();
+      // The demo link opens the server's page, whose bundle starts after the first paint (decision
+      // 021): a tap before the page has hydrated does nothing, and the thanks never comes.
+      await hydrated(page);
       await page.getByRole('button', { name: 'Enciende una vela' }).click();
       // The thanks (with the exact number past '+99', issue 28 §14) is what the visitor sees; the
       // count's short "pop" is the profile card's own test (memorial-components.test.tsx). Waiting
