@@ -33,7 +33,9 @@ export function readInlineStyles(distDir: string, styles: string[]): { css: stri
  * and its imports together (modulepreload, no waterfall); where paint timing is unknown, after the
  * next frame; in a background tab, where nothing paints, after a second. Once they are here, each
  * import is evaluated in a task of its own and the entry in the next, so no evaluation is one long
- * task for a phone's slow CPU (TBT). The CSP allows exactly this text by its hash.
+ * task for a phone's slow CPU (TBT). If one cannot be fetched (the connection dropped), it marks
+ * `<html data-scripts-failed>`, which the account pages' early-taps script answers. The CSP allows
+ * exactly this text by its hash.
  */
 export function afterPaintStarter(script: string, preloads: readonly string[]): { code: string; hash: string } {
   const code = `const [entry, ...imports] = ${jsonForHtml([script, ...preloads])};
@@ -49,7 +51,9 @@ const start = async () => {
       await nextTask();
     }
     await import(entry);
-  } catch {}
+  } catch {
+    document.documentElement.setAttribute('data-scripts-failed', '');
+  }
 };
 if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   new PerformanceObserver((list) => {

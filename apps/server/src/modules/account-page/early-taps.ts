@@ -4,8 +4,14 @@
 // (allowed by its hash), holds a tap on a control that needs the script (a button, a radio, a
 // checkbox) until `<html data-hydrated>`: the control is marked busy (aria-busy, styled in
 // account.css without moving anything), and the same click is made on it once the page is live.
-// A link is left alone: it works as a plain link. Only the last control tapped is kept.
+// A link is left alone: it works as a plain link. Only the last control tapped is kept. If the
+// scripts cannot arrive (the after-paint starter marks `<html data-scripts-failed>`: the connection
+// dropped), nothing stays busy: the held control is let go and a notice says so, with a button that
+// loads the page again.
 import { inlineHash } from '../../http/html';
+
+export const EARLY_FAILED_TEXT = 'No pudimos terminar de cargar la página. Revisa tu conexión e inténtalo de nuevo.';
+export const EARLY_FAILED_RETRY = 'Volver a cargar';
 
 export const EARLY_TAPS_SCRIPT = `(() => {
 const root = document.documentElement;
@@ -24,16 +30,31 @@ const hold = (event) => {
   control.setAttribute('aria-busy', 'true');
 };
 document.addEventListener('click', hold, true);
+const failed = () => {
+  const notice = document.createElement('div');
+  notice.className = 'early-failed';
+  notice.setAttribute('role', 'alert');
+  const text = document.createElement('p');
+  text.textContent = ${JSON.stringify(EARLY_FAILED_TEXT)};
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = 'btn btn--primary btn--sm';
+  retry.textContent = ${JSON.stringify(EARLY_FAILED_RETRY)};
+  retry.addEventListener('click', () => location.reload());
+  notice.append(text, retry);
+  document.body.append(notice);
+};
 new MutationObserver((records, observer) => {
-  if (!live()) return;
+  const broken = root.hasAttribute('data-scripts-failed');
+  if (!live() && !broken) return;
   observer.disconnect();
   document.removeEventListener('click', hold, true);
   const control = held;
   held = null;
-  if (!control) return;
-  control.removeAttribute('aria-busy');
-  if (control.isConnected) setTimeout(() => control.click());
-}).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+  if (control) control.removeAttribute('aria-busy');
+  if (!live()) return failed();
+  if (control?.isConnected) setTimeout(() => control.click());
+}).observe(root, { attributes: true, attributeFilter: ['data-hydrated', 'data-scripts-failed'] });
 })();`;
 
 export const EARLY_TAPS_HASH = inlineHash(EARLY_TAPS_SCRIPT);
