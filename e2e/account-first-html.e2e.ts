@@ -125,6 +125,15 @@ describe('the first HTML of the account pages', () => {
   });
 });
 
+/** Every stylesheet the page fetches (its path). */
+function recordStylesheets(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') fetched.push(new URL(request.url()).pathname);
+  });
+  return fetched;
+}
+
 /** Every API read the page makes while it loads and settles. */
 function recordApiReads(page: Page): string[] {
   const reads: string[] = [];
@@ -146,9 +155,13 @@ describe.each([
       await logIn(page, owner);
       const removals = await watchRemovals(page, '.home');
       const reads = recordApiReads(page);
+      const stylesheets = recordStylesheets(page);
       const response = await page.reload();
       expect(await response?.text()).toContain('Te extrañamos cada día');
       await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
+      // Its styles came inside the document (decision 028 §18): the load fetched no stylesheet.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      expect(stylesheets).toEqual([]);
       // The page is live: a tap opens the add dialog.
       await page.getByRole('button', { name: 'Deja tu mensaje ...' }).click();
       await page.getByRole('dialog').waitFor();
@@ -159,6 +172,19 @@ describe.each([
         expect(reads, held).not.toContain(held);
       }
       await expectAccessible(page, `/account rendered by the server at ${viewport.width} px`);
+
+      // The stylesheets it holds are not fetched when a tool or a later page needs them, nor put
+      // after that page's rules.
+      const inlined = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(inlined.length).toBeGreaterThan(3);
+      expect(await page.locator('.home').evaluate((home) => getComputedStyle(home).display)).toBe('grid');
+      await page.getByRole('link', { name: 'Editar datos' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Editar datos' }).waitFor();
+      expect(stylesheets.filter((href) => inlined.includes(href))).toEqual([]);
+      const linked = await page.locator('link[rel="stylesheet"]:not([disabled])').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(linked.filter((href) => inlined.includes(href))).toEqual([]);
+      // The fields' rules, inlined with /account, apply on the later page.
+      expect(await page.locator('.field__control').first().evaluate((input) => getComputedStyle(input).minHeight)).toBe('48px');
 
       // Notifications, opened as a document: the pending list is there and its buttons work.
       await page.goto('/account/notifications');
@@ -234,6 +260,47 @@ describe('a tap made before the page is live (issue 27; decision 028 §12)', () 
       await prompt.click();
       await page.getByRole('dialog').waitFor();
       expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('is let go when the scripts cannot arrive: a notice says so and loads the page again', async () => {
+    const { owner } = await ownerWithContent('sin-red', 'Rosa Mamani Huamán');
+    const { page, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      await logIn(page, owner);
+      // The connection drops after the document: every script of the page fails.
+      let failing = true;
+      let release: () => void = () => undefined;
+      const tapped = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(
+        (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+        async (route) => {
+          if (!failing) return route.continue();
+          await tapped;
+          return route.abort('internetdisconnected');
+        },
+      );
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      const prompt = page.getByRole('button', { name: 'Deja tu mensaje ...' });
+      await prompt.click();
+      expect(await prompt.getAttribute('aria-busy')).toBe('true');
+      release();
+      const notice = page.getByRole('alert').filter({ hasText: 'No pudimos terminar de cargar la página' });
+      await notice.waitFor();
+      expect(await prompt.getAttribute('aria-busy')).toBeNull();
+      expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+      await expectAccessible(page, '/account when its scripts could not arrive');
+
+      failing = false;
+      await notice.getByRole('button', { name: 'Volver a cargar' }).click();
+      await accountLive(page);
+      expect(await page.getByRole('alert').filter({ hasText: 'No pudimos terminar' }).count()).toBe(0);
+      await prompt.click();
+      await page.getByRole('dialog').waitFor();
     } finally {
       await close();
     }

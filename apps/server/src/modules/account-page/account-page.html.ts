@@ -2,7 +2,7 @@
 // markup in #root, its data as a JSON block, its title, and the styles and modules of the page's
 // lazy route chunks (from the SPA's build manifest): their styles with the document — without them
 // the browser would learn of them only after the entry ran, and the page would paint bare — and
-// their modules with the entry, after the first paint.
+// their modules with the entry, after the first paint. The styles come inside the document (§18).
 import {
   ACCOUNT_DATA_ELEMENT_ID,
   ACCOUNT_PAGE_NAMES,
@@ -11,18 +11,26 @@ import {
   type AccountRenderOutput,
 } from '@recuerdos/shared/account-page';
 import { jsonForHtml } from '@recuerdos/shared/site-config';
-import { afterPaintStarter, escapeHtml } from '../../http/html';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterPaintStarter, escapeHtml, readInlineStyles } from '../../http/html';
 import { readBuildManifest, type BuildManifest } from '../../http/build-manifest';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps';
 
 export interface AccountPageAssets {
+  /** The page's route stylesheets (the SPA's own, linked by index.html, not among them). */
   styles: string[];
   modules: string[];
+  /**
+   * The SPA's stylesheets and then the page's, in the cascade's order, as `<style>` text with their
+   * CSP hashes; empty (the document links them instead) when a file is missing or unsafe to inline.
+   */
+  inline: { href: string; css: string; hash: string }[];
 }
 
 const SPA_MANIFEST_FILE = '.vite/manifest.json';
 
-function assetsOf(manifest: BuildManifest, sources: readonly string[]): AccountPageAssets | null {
+function assetsOf(manifest: BuildManifest, sources: readonly string[]): Omit<AccountPageAssets, 'inline'> | null {
   const seen = new Set<string>();
   const styles: string[] = [];
   const modules: string[] = [];
@@ -43,14 +51,39 @@ function assetsOf(manifest: BuildManifest, sources: readonly string[]): AccountP
 /** Each page's chunks, or null when the SPA's manifest (or a page's source in it) is missing. */
 export function readAccountPageAssets(distDir: string): Record<AccountPageName, AccountPageAssets> | null {
   const manifest = readBuildManifest(distDir, SPA_MANIFEST_FILE);
-  if (!manifest) return null;
+  const indexFile = path.join(distDir, 'index.html');
+  if (!manifest || !fs.existsSync(indexFile)) return null;
+  const spaStyles = stylesheetsOf(fs.readFileSync(indexFile, 'utf8'));
   const result: Partial<Record<AccountPageName, AccountPageAssets>> = {};
   for (const page of ACCOUNT_PAGE_NAMES) {
     const assets = assetsOf(manifest, ACCOUNT_PAGE_SOURCES[page]);
     if (!assets) return null;
-    result[page] = assets;
+    const styles = assets.styles.filter((href) => !spaStyles.includes(href));
+    const inlined = [...spaStyles, ...styles];
+    const inline = readInlineStyles(distDir, inlined).map((style, i) => ({ href: inlined[i] ?? '', ...style }));
+    result[page] = { ...assets, styles, inline };
   }
   return result as Record<AccountPageName, AccountPageAssets>;
+}
+
+const STYLESHEET_LINK = /\s*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)"\s*\/?>/g;
+
+function stylesheetsOf(index: string): string[] {
+  return [...index.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '');
+}
+
+/**
+ * The page's styles. Inside the document (§18): on the slow link each stylesheet linked was one more
+ * request before the first paint (twelve on /account). Each route stylesheet also stays named by a
+ * `disabled` link, which the browser does not fetch but the SPA's chunk loader finds: when a later
+ * page needs that stylesheet it sees it as loaded and does not add it again after the page's rules.
+ */
+function styleTags(assets: AccountPageAssets): string[] {
+  if (assets.inline.length === 0) return assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  return [
+    ...assets.inline.map(({ css }) => `<style>${css}</style>`),
+    ...assets.inline.map(({ href }) => `<link rel="stylesheet" href="${escapeHtml(href)}" disabled>`),
+  ];
 }
 
 /**
@@ -61,24 +94,31 @@ export function readAccountPageAssets(distDir: string): Record<AccountPageName, 
  * its imports and the page's route chunks together once the first paint is on screen. Before both,
  * the early taps' script (`early-taps.ts`) keeps a tap made before the page is live.
  */
-export function accountDocument(index: string, rendered: AccountRenderOutput, assets: AccountPageAssets): { html: string; scriptHashes: string[] } {
+export function accountDocument(
+  index: string,
+  rendered: AccountRenderOutput,
+  assets: AccountPageAssets,
+): { html: string; scriptHashes: string[]; styleHashes: string[] } {
   const entry = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/.exec(index)?.[1];
   const preloads = [...index.matchAll(/<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g)].map((match) => match[1] ?? '');
   if (!entry) throw new Error('The SPA index.html has no entry script');
   const starter = afterPaintStarter(entry, [...new Set([...preloads, ...assets.modules])].filter((href) => href !== entry));
   const head = [
-    ...assets.styles.filter((href) => !index.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...styleTags(assets),
     `<script>${EARLY_TAPS_SCRIPT}</script>`,
     `<script type="module">${starter.code}</script>`,
     `<script type="application/json" id="${ACCOUNT_DATA_ELEMENT_ID}">${jsonForHtml(rendered.data)}</script>`,
   ].join('');
-  const html = index
+  const html = (assets.inline.length > 0 ? index.replace(STYLESHEET_LINK, '') : index)
     .replace(/\s*<script type="module"(?: crossorigin)? src="[^"]+"><\/script>/, '')
     .replace(/\s*<link rel="modulepreload"(?: crossorigin)? href="[^"]+">/g, '')
     .replace(/\s*<link rel="preload" href="[^"]+" as="font"[^>]*>/g, '')
+    // The raster icon only: Chrome draws an SVG favicon as a document of its own on the page's main
+    // thread right after the first paint (decision 021).
+    .replace(/\s*<link rel="icon" href="[^"]+\.svg"[^>]*>/, '')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
     // Replacer functions: the owner's words may hold `$&` and the like.
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
-  return { html, scriptHashes: [EARLY_TAPS_HASH, starter.hash] };
+  return { html, scriptHashes: [EARLY_TAPS_HASH, starter.hash], styleHashes: [...new Set(assets.inline.map(({ hash }) => hash))] };
 }

@@ -95,7 +95,7 @@ export const accountPageRoutes: FastifyPluginCallback<AccountPageOptions> = (app
     const loaded = await renderOnce();
     const user = loaded ? await pageUser(ctx, session) : null;
     if (!loaded || !user) return shell(reply);
-    let document: { html: string; scriptHashes: string[] };
+    let document: ReturnType<typeof accountDocument>;
     try {
       const urls = loaded.render.accountReads(page, user).map((read) => read.url);
       const answers = await readAnswers(app, request, token, urls);
@@ -106,7 +106,7 @@ export const accountPageRoutes: FastifyPluginCallback<AccountPageOptions> = (app
       request.log.error({ err }, 'The account page could not be rendered');
       return shell(reply);
     }
-    allowInline(reply, { styles: [], scripts: document.scriptHashes });
+    allowInline(reply, { styles: document.styleHashes, scripts: document.scriptHashes });
     return sendHtml(request, reply.header('cache-control', PRIVATE_CACHE_CONTROL).header('vary', 'Cookie'), document.html);
   };
 

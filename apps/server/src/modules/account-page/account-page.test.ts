@@ -11,6 +11,7 @@ import { makeAccount, makeGuestToken, makeMemorial, makeOwner } from '../../../t
 import { startedScripts } from '../../../test/inline-starter';
 import { createUserSession } from '../../auth/sessions';
 import { insertPost } from '../content/content.repository';
+import { inlineHash } from '../../http/html';
 import { EARLY_TAPS_SCRIPT } from './early-taps';
 
 const ACCOUNT_SSR_WEB = path.join(import.meta.dirname, '../../../test/fixtures/account-ssr/web');
@@ -58,10 +59,20 @@ describe('an owner with a live session cookie', () => {
     expect(page.html).toContain('<div id="root"><main><h1>Rosa Mamani Huamán</h1><p data-testid="pending">2 pendientes</p>');
     expect(page.html).toContain('Un abrazo &lt;hasta&gt; el cielo');
     expect(page.html).toContain('<title>Rosa Mamani Huamán · Recuerdos</title>');
-    // The page's styles and modules come with the document, the entry's own once.
-    expect(page.html).toContain(
-      '<link rel="stylesheet" href="/assets/account-test.css"><link rel="stylesheet" href="/assets/post-card-test.css"><link rel="stylesheet" href="/assets/account-home-test.css">',
-    );
+    // The page's styles come inside the document, the SPA's own first (decision 028 §18), each
+    // allowed by its hash; each stylesheet stays named by a link the browser does not fetch,
+    // for the SPA's chunk loader. No stylesheet is linked, nor the SVG icon (drawn on the main thread).
+    const styles = [...page.html.matchAll(/<style>(.*?)<\/style>/gs)].map((match) => match[1]);
+    expect(styles).toEqual(['.app{color:#222}\n', '.account{margin:0}\n', '.post-card{padding:1rem}\n', '.home{display:grid}\n']);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    for (const css of styles) expect(policy).toContain(inlineHash(css ?? ''));
+    expect([...page.html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0])).toEqual([
+      '<link rel="stylesheet" href="/assets/app-test.css" disabled>',
+      '<link rel="stylesheet" href="/assets/account-test.css" disabled>',
+      '<link rel="stylesheet" href="/assets/post-card-test.css" disabled>',
+      '<link rel="stylesheet" href="/assets/account-home-test.css" disabled>',
+    ]);
+    expect(page.html).not.toContain('favicon.svg');
     // The scripts after the first paint (decision 021): the entry, then the page's route chunks; before
     // them, allowed by its hash too, the script that keeps a tap made before the page is live.
     expect(startedScripts(page.html, page.headers.get('content-security-policy'), [EARLY_TAPS_SCRIPT])).toEqual([
