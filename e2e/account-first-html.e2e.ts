@@ -159,9 +159,6 @@ describe.each([
       const response = await page.reload();
       expect(await response?.text()).toContain('Te extrañamos cada día');
       await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
-      // Its styles came inside the document (decision 028 §18): the load fetched no stylesheet.
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-      expect(stylesheets).toEqual([]);
       // The page is live: a tap opens the add dialog.
       await page.getByRole('button', { name: 'Deja tu mensaje ...' }).click();
       await page.getByRole('dialog').waitFor();
@@ -173,26 +170,30 @@ describe.each([
       }
       await expectAccessible(page, `/account rendered by the server at ${viewport.width} px`);
 
-      // The stylesheets it holds are not fetched when a tool or a later page needs them, nor put
-      // after that page's rules.
-      const inlined = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-      expect(inlined.length).toBeGreaterThan(3);
-      expect(await page.locator('.home').evaluate((home) => getComputedStyle(home).display)).toBe('grid');
-      await page.getByRole('link', { name: 'Editar datos' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Editar datos' }).waitFor();
-      expect(stylesheets.filter((href) => inlined.includes(href))).toEqual([]);
-      const linked = await page.locator('link[rel="stylesheet"]:not([disabled])').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-      expect(linked.filter((href) => inlined.includes(href))).toEqual([]);
-      // The fields' rules, inlined with /account, apply on the later page.
-      expect(await page.locator('.field__control').first().evaluate((input) => getComputedStyle(input).minHeight)).toBe('48px');
-
       // Notifications, opened as a document: the pending list is there and its buttons work.
+      stylesheets.length = 0;
       await page.goto('/account/notifications');
       await page.getByRole('heading', { level: 1, name: '2 mensajes pendientes por aprobar' }).waitFor();
+      // Its styles came inside the document (decision 028 §18): the load fetched no stylesheet.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      expect(stylesheets).toEqual([]);
       const lucia = page.getByRole('article', { name: 'Recuerdo de Lucía Torres' });
       await lucia.getByRole('button', { name: /^Aprobar/ }).click();
       await page.getByRole('heading', { level: 1, name: '1 mensaje pendiente por aprobar' }).waitFor();
       await expectAccessible(page, `/account/notifications rendered by the server at ${viewport.width} px`);
+
+      // The stylesheets it holds are not fetched when a later page needs them, nor put after that
+      // page's rules: back on the home, its own stylesheet arrived and the held ones still apply.
+      const inlined = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(inlined.length).toBeGreaterThan(3);
+      await page.locator('#root a[href="/account"]').first().click();
+      await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
+      expect(stylesheets.filter((href) => inlined.includes(href))).toEqual([]);
+      expect(stylesheets.some((href) => /account-home-page/.test(href))).toBe(true);
+      const linked = await page.locator('link[rel="stylesheet"]:not([disabled])').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(linked.filter((href) => inlined.includes(href))).toEqual([]);
+      expect(await page.locator('.home').evaluate((home) => getComputedStyle(home).display)).toBe('grid');
+      expect(await page.getByRole('link', { name: 'Editar datos' }).evaluate((link) => getComputedStyle(link).minHeight)).toBe('44px');
       expect(problems).toEqual([]);
     } finally {
       await close();

@@ -59,19 +59,15 @@ describe('an owner with a live session cookie', () => {
     expect(page.html).toContain('<div id="root"><main><h1>Rosa Mamani Huamán</h1><p data-testid="pending">2 pendientes</p>');
     expect(page.html).toContain('Un abrazo &lt;hasta&gt; el cielo');
     expect(page.html).toContain('<title>Rosa Mamani Huamán · Recuerdos</title>');
-    // The page's styles come inside the document, the SPA's own first (decision 028 §18), each
-    // allowed by its hash; each stylesheet stays named by a link the browser does not fetch,
-    // for the SPA's chunk loader. No stylesheet is linked, nor the SVG icon (drawn on the main thread).
-    const styles = [...page.html.matchAll(/<style>(.*?)<\/style>/gs)].map((match) => match[1]);
-    expect(styles).toEqual(['.app{color:#222}\n', '.account{margin:0}\n', '.post-card{padding:1rem}\n', '.home{display:grid}\n']);
-    const policy = page.headers.get('content-security-policy') ?? '';
-    for (const css of styles) expect(policy).toContain(inlineHash(css ?? ''));
+    // The home's styles are linked with the document (decision 028 §18), the SPA's own once; no SVG
+    // icon (drawn on the main thread).
     expect([...page.html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0])).toEqual([
-      '<link rel="stylesheet" href="/assets/app-test.css" disabled>',
-      '<link rel="stylesheet" href="/assets/account-test.css" disabled>',
-      '<link rel="stylesheet" href="/assets/post-card-test.css" disabled>',
-      '<link rel="stylesheet" href="/assets/account-home-test.css" disabled>',
+      '<link rel="stylesheet" crossorigin href="/assets/app-test.css">',
+      '<link rel="stylesheet" href="/assets/account-test.css">',
+      '<link rel="stylesheet" href="/assets/post-card-test.css">',
+      '<link rel="stylesheet" href="/assets/account-home-test.css">',
     ]);
+    expect(page.html).not.toContain('<style>');
     expect(page.html).not.toContain('favicon.svg');
     // The scripts after the first paint (decision 021): the entry, then the page's route chunks; before
     // them, allowed by its hash too, the script that keeps a tap made before the page is live.
@@ -95,6 +91,19 @@ describe('an owner with a live session cookie', () => {
     await pendingMemory(memorial.id, 'Siempre te recordaremos');
     const page = await document('/account/notifications', withCookie(token));
     expect(page.html).toContain('<p data-testid="pending">1 pendientes</p><p class="pending">Siempre te recordaremos</p>');
+    // Its styles come inside the document, the SPA's own first (decision 028 §18), each allowed by
+    // its hash; each stays named by a link the browser does not fetch, for the SPA's chunk loader.
+    const styles = [...page.html.matchAll(/<style>(.*?)<\/style>/gs)].map((match) => match[1]);
+    expect(styles).toEqual(['.app{color:#222}\n', '.account{margin:0}\n', '.post-card{padding:1rem}\n', '.notifications{display:block}\n']);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    for (const css of styles) expect(policy).toContain(inlineHash(css ?? ''));
+    expect([...page.html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0])).toEqual([
+      '<link rel="stylesheet" href="/assets/app-test.css" disabled>',
+      '<link rel="stylesheet" href="/assets/account-test.css" disabled>',
+      '<link rel="stylesheet" href="/assets/post-card-test.css" disabled>',
+      '<link rel="stylesheet" href="/assets/notifications-test.css" disabled>',
+    ]);
+    expect(page.html).not.toContain('favicon.svg');
     const br = await fetch(`${t.url}/account/notifications`, { headers: { ...withCookie(token), 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('cache-control')).toBe('private, no-store');

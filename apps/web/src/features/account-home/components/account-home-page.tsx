@@ -130,7 +130,7 @@ export function AccountHomePage() {
             </>
           )}
         </section>
-        <section aria-labelledby="guest-posts-title" className="home__section home__later">
+        <section aria-labelledby="guest-posts-title" className="home__section">
           <h2 id="guest-posts-title">Recuerdos compartidos por otros</h2>
           {guestPosts.isPending ? (
             <PageSpinner label="Cargando los recuerdos compartidos…" />
@@ -145,7 +145,7 @@ export function AccountHomePage() {
           )}
         </section>
       </div>
-      <div className="home__permissions home__later" id="permisos" tabIndex={-1}>
+      <div className="home__permissions" id="permisos" tabIndex={-1}>
         <PermissionsPanel person={person.data} />
         <CeremoniesPanel person={person.data} />
         <AccessRequestsPanel person={person.data} />
