@@ -9,7 +9,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { listBook } from '../apps/server/src/modules/complaint/complaint.book';
 import { bookCsv, bookPdf } from '../apps/server/src/modules/complaint/complaint.export';
-import { insertComplaint, insertEntry } from '../apps/server/src/modules/complaint/complaint.repository';
+import { seedComplaints } from './support/seed-complaints';
 
 const count = Number(process.argv[2] ?? 2000);
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'recuerdos-bench-book-'));
@@ -17,18 +17,7 @@ const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `sqlite:${path.join(dir
 const handle = openDatabase(config.database, { error: () => undefined });
 await migrateToLatest(handle.db, handle.dialect);
 const year = 2029;
-for (let i = 0; i < count; i++) {
-  const at = new Date(Date.UTC(year, 0, 2) + i * 3 * 3600_000);
-  const c = await insertComplaint(handle.db, {
-    year, createdAt: at.toISOString(), consumerDate: '02/01/2029', name: 'María José', lastname: 'Peña Ñahui', email: `c${i}@ejemplo.pe`,
-    contract: 'REC-2029-00001', document: '45678912', phone: '987654321', type: i % 3 === 0 ? '2' : '1',
-    detail: '¿Por qué no aparecen las fotos de mi padre? Las subí varias veces y no se ven en el perfil. '.repeat(3),
-    request: 'Que revisen mi cuenta y me ayuden a publicarlas.', dueOn: '2029-01-23',
-  });
-  if (i % 2 === 0) {
-    await insertEntry(handle.db, { complaintId: c.id, kind: 'answer', text: 'Revisamos tu cuenta y ya están publicadas. Disculpa las molestias.', operatorId: 1, operatorName: 'Lucía Torres', emailedTo: c.email, createdAt: new Date(at.getTime() + 86_400_000).toISOString() });
-  }
-}
+await seedComplaints(handle.db, year, count, 3);
 const time = async <T>(label: string, run: () => Promise<T>, size: (value: T) => string) => {
   const start = performance.now();
   const value = await run();

@@ -15,12 +15,12 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { listBook } from '../apps/server/src/modules/complaint/complaint.book';
-import { insertComplaint, insertEntry } from '../apps/server/src/modules/complaint/complaint.repository';
 import type { Statement } from '../apps/server/src/modules/partner/partner-statement.service';
 import type { CardContent } from '../apps/server/src/modules/qr/card.service';
 import { createPdfPool, type PdfBuilder } from '../apps/server/src/pdf/pdf-pool';
 import { PDF_RENDERERS } from '../apps/server/src/pdf/renderers';
 import { printTable } from './support/table';
+import { seedComplaints } from './support/seed-complaints';
 
 const args = process.argv.slice(2);
 const inThread = args.includes('--in-thread');
@@ -35,18 +35,7 @@ await migrateToLatest(handle.db, handle.dialect);
 
 // The complaints book: 200 complaints, half answered (a busy year).
 const year = 2029;
-for (let i = 0; i < 200; i++) {
-  const at = new Date(Date.UTC(year, 0, 2) + i * 40 * 3600_000);
-  const c = await insertComplaint(handle.db, {
-    year, createdAt: at.toISOString(), consumerDate: '02/01/2029', name: 'María José', lastname: 'Peña Ñahui', email: `c${i}@ejemplo.pe`,
-    contract: 'REC-2029-00001', document: '45678912', phone: '987654321', type: i % 3 === 0 ? '2' : '1',
-    detail: '¿Por qué no aparecen las fotos de mi padre? Las subí varias veces y no se ven en el perfil. '.repeat(3),
-    request: 'Que revisen mi cuenta y me ayuden a publicarlas.', dueOn: '2029-01-23',
-  });
-  if (i % 2 === 0) {
-    await insertEntry(handle.db, { complaintId: c.id, kind: 'answer', text: 'Revisamos tu cuenta y ya están publicadas. Disculpa las molestias.', operatorId: 1, operatorName: 'Lucía Torres', emailedTo: c.email, createdAt: new Date(at.getTime() + 86_400_000).toISOString() });
-  }
-}
+await seedComplaints(handle.db, year, 200, 40);
 const book = await listBook({ db: handle.db }, { year, status: '' });
 
 // The statement: four branches, four advisers each, one adviser with sales without a price.
