@@ -159,6 +159,9 @@ describe.each([
       const response = await page.reload();
       expect(await response?.text()).toContain('Te extrañamos cada día');
       await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
+      // Its styles came as one stylesheet (decision 028 §18), not twelve.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      expect(stylesheets).toEqual([expect.stringMatching(/^\/assets\/account-styles\/home-[\w-]+\.css$/)]);
       // The page is live: a tap opens the add dialog.
       await page.getByRole('button', { name: 'Deja tu mensaje ...' }).click();
       await page.getByRole('dialog').waitFor();
@@ -169,6 +172,18 @@ describe.each([
         expect(reads, held).not.toContain(held);
       }
       await expectAccessible(page, `/account rendered by the server at ${viewport.width} px`);
+
+      // The stylesheets that one holds are not fetched when a tool or a later page needs them, nor
+      // put after that page's rules.
+      const bundled = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(bundled.length).toBeGreaterThan(3);
+      await page.getByRole('link', { name: 'Editar datos' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Editar datos' }).waitFor();
+      expect(stylesheets.filter((href) => bundled.includes(href))).toEqual([]);
+      const linkedThen = await page.locator('link[rel="stylesheet"]:not([disabled])').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(linkedThen.filter((href) => bundled.includes(href))).toEqual([]);
+      // The fields' rules, held in the home's stylesheet, apply on the later page.
+      expect(await page.locator('.field__control').first().evaluate((input) => getComputedStyle(input).minHeight)).toBe('48px');
 
       // Notifications, opened as a document: the pending list is there and its buttons work.
       stylesheets.length = 0;

@@ -49,9 +49,14 @@ export function compressHtml(html: string): CompressedHtml {
  * the whole first screen in about a third of the bytes. (The static assets are precompressed.)
  */
 export function sendHtml(request: FastifyRequest, reply: FastifyReply, page: string | CompressedHtml): FastifyReply {
+  return sendCompressed(request, reply, 'text/html; charset=utf-8', page);
+}
+
+/** A text answer compressed for the browser (Brotli, else gzip), of the given content type. */
+export function sendCompressed(request: FastifyRequest, reply: FastifyReply, type: string, page: string | CompressedHtml): FastifyReply {
   const accepted = request.headers['accept-encoding'] ?? '';
   const vary = reply.getHeader('vary');
-  reply.status(200).type('text/html; charset=utf-8').header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  reply.status(200).type(type).header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   if (/\bbr\b/.test(accepted)) {
     return reply.header('content-encoding', 'br').send(typeof page === 'string' ? brotli(page) : page.br);
   }

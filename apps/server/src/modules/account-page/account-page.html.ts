@@ -2,7 +2,8 @@
 // markup in #root, its data as a JSON block, its title, and the styles and modules of the page's
 // lazy route chunks (from the SPA's build manifest): their styles with the document — without them
 // the browser would learn of them only after the entry ran, and the page would paint bare — and
-// their modules with the entry, after the first paint. The styles come inside the document (§18).
+// their modules with the entry, after the first paint. Notifications' styles come inside the
+// document, the home's as one stylesheet (§18).
 import {
   ACCOUNT_DATA_ELEMENT_ID,
   ACCOUNT_PAGE_NAMES,
@@ -11,8 +12,10 @@ import {
   type AccountRenderOutput,
 } from '@recuerdos/shared/account-page';
 import { jsonForHtml } from '@recuerdos/shared/site-config';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterPaintStarter, escapeHtml, readInlineStyles } from '../../http/html';
 import { readBuildManifest, type BuildManifest } from '../../http/build-manifest';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps';
@@ -26,11 +29,39 @@ export interface AccountPageAssets {
    * CSP hashes; empty (the document links them instead) when a file is missing or unsafe to inline.
    */
   inline: { href: string; css: string; hash: string }[];
+  /** The SPA's stylesheets and then the page's as one stylesheet, or null (see STYLES_INSIDE). */
+  bundle: StyleBundle | null;
+}
+
+/** Several stylesheets as one, served from memory (account-page.routes.ts) at `href`. */
+export interface StyleBundle {
+  href: string;
+  /** The stylesheets it holds, in the cascade's order. */
+  parts: string[];
+  css: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export const STYLE_BUNDLE_PREFIX = '/assets/account-styles/';
+
+function styleBundle(page: AccountPageName, parts: string[], styles: { css: string }[]): StyleBundle | null {
+  if (styles.length === 0) return null;
+  const css = styles.map((style) => style.css).join('\n');
+  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 12);
+  return {
+    href: `${STYLE_BUNDLE_PREFIX}${page}-${hash}.css`,
+    parts,
+    css,
+    // Once per process, for a file served to every owner: the smallest Brotli is worth its 0.1 s.
+    br: zlib.brotliCompressSync(css, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(css, { level: 9 }),
+  };
 }
 
 const SPA_MANIFEST_FILE = '.vite/manifest.json';
 
-function assetsOf(manifest: BuildManifest, sources: readonly string[]): Omit<AccountPageAssets, 'inline'> | null {
+function assetsOf(manifest: BuildManifest, sources: readonly string[]): Pick<AccountPageAssets, 'styles' | 'modules'> | null {
   const seen = new Set<string>();
   const styles: string[] = [];
   const modules: string[] = [];
@@ -49,11 +80,11 @@ function assetsOf(manifest: BuildManifest, sources: readonly string[]): Omit<Acc
 }
 
 /**
- * The pages whose styles come inside the document (decision 028 §18). Measured in turns on the same
- * machine: on /account/notifications the first paint came 0.29 s sooner with the blocking time
- * unchanged; on /account it came 0.14 s sooner but its blocking time rose by 0.29 s (the long home's
- * first layout and paint then fall after the first paint, and its document outgrew the first
- * round trip's ~14 KB), so /account keeps its stylesheets linked.
+ * The pages whose styles come inside the document (decision 028 §18); the others get them as one
+ * stylesheet. Measured in turns on the same machine: on /account/notifications the first paint came
+ * 0.29 s sooner with the blocking time unchanged; on /account it came 0.14 s sooner but its blocking
+ * time rose by 0.29 s (the long home's first layout and paint then fall after the first paint, and
+ * its document outgrew the first round trip's ~14 KB): one request instead of twelve there.
  */
 const STYLES_INSIDE: readonly AccountPageName[] = ['notifications'];
 
@@ -69,8 +100,10 @@ export function readAccountPageAssets(distDir: string): Record<AccountPageName, 
     if (!assets) return null;
     const styles = assets.styles.filter((href) => !spaStyles.includes(href));
     const inlined = [...spaStyles, ...styles];
-    const inline = STYLES_INSIDE.includes(page) ? readInlineStyles(distDir, inlined).map((style, i) => ({ href: inlined[i] ?? '', ...style })) : [];
-    result[page] = { ...assets, styles, inline };
+    const read = readInlineStyles(distDir, inlined);
+    const inside = STYLES_INSIDE.includes(page);
+    const inline = inside ? read.map((style, i) => ({ href: inlined[i] ?? '', ...style })) : [];
+    result[page] = { ...assets, styles, inline, bundle: inside ? null : styleBundle(page, inlined, read) };
   }
   return result as Record<AccountPageName, AccountPageAssets>;
 }
@@ -82,17 +115,17 @@ function stylesheetsOf(index: string): string[] {
 }
 
 /**
- * The page's styles. Inside the document (§18): on the slow link each stylesheet linked was one more
- * request before the first paint (twelve on /account). Each route stylesheet also stays named by a
- * `disabled` link, which the browser does not fetch but the SPA's chunk loader finds: when a later
- * page needs that stylesheet it sees it as loaded and does not add it again after the page's rules.
+ * The page's styles (§18): on the slow link each stylesheet linked was one more request before the
+ * first paint (eight on notifications, twelve on /account), so they come inside the document or as
+ * one stylesheet. Each stylesheet held is also named by a `disabled` link, which the browser does not
+ * fetch but the SPA's chunk loader finds: when a later page needs that stylesheet it sees it as
+ * loaded and does not add it again after the page's rules. Without them (a file missing), the links.
  */
 function styleTags(assets: AccountPageAssets): string[] {
-  if (assets.inline.length === 0) return assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
-  return [
-    ...assets.inline.map(({ css }) => `<style>${css}</style>`),
-    ...assets.inline.map(({ href }) => `<link rel="stylesheet" href="${escapeHtml(href)}" disabled>`),
-  ];
+  const held = (hrefs: string[]) => hrefs.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" disabled>`);
+  if (assets.inline.length > 0) return [...assets.inline.map(({ css }) => `<style>${css}</style>`), ...held(assets.inline.map(({ href }) => href))];
+  if (assets.bundle) return [`<link rel="stylesheet" href="${escapeHtml(assets.bundle.href)}">`, ...held(assets.bundle.parts)];
+  return assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
 }
 
 /**
@@ -118,7 +151,7 @@ export function accountDocument(
     `<script type="module">${starter.code}</script>`,
     `<script type="application/json" id="${ACCOUNT_DATA_ELEMENT_ID}">${jsonForHtml(rendered.data)}</script>`,
   ].join('');
-  const html = (assets.inline.length > 0 ? index.replace(STYLESHEET_LINK, '') : index)
+  const html = (assets.inline.length > 0 || assets.bundle ? index.replace(STYLESHEET_LINK, '') : index)
     .replace(/\s*<script type="module"(?: crossorigin)? src="[^"]+"><\/script>/, '')
     .replace(/\s*<link rel="modulepreload"(?: crossorigin)? href="[^"]+">/g, '')
     .replace(/\s*<link rel="preload" href="[^"]+" as="font"[^>]*>/g, '')

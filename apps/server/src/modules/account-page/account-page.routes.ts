@@ -18,11 +18,11 @@ import type { SiteConfig } from '@recuerdos/shared/site-config';
 import type { AppContext } from '../../context';
 import { documentUser, sessionCookieFor, sessionCookieToken } from '../../auth/session-cookie';
 import type { UserSession } from '../../auth/sessions';
-import { createIndexHtml, sendHtml, sendIndex } from '../../plugins/web';
+import { createIndexHtml, sendCompressed, sendHtml, sendIndex } from '../../plugins/web';
 import { allowInline } from '../../plugins/security';
 import { presentSession } from '../user/user.presenter';
 import * as users from '../user/user.repository';
-import { accountDocument, readAccountPageAssets, type AccountPageAssets } from './account-page.html';
+import { STYLE_BUNDLE_PREFIX, accountDocument, readAccountPageAssets, type AccountPageAssets } from './account-page.html';
 
 export interface AccountPageOptions {
   ctx: AppContext;
@@ -110,6 +110,16 @@ export const accountPageRoutes: FastifyPluginCallback<AccountPageOptions> = (app
     return sendHtml(request, reply.header('cache-control', PRIVATE_CACHE_CONTROL).header('vary', 'Cookie'), document.html);
   };
 
+  // A page's stylesheets as one (decision 028 §18), named by its content like the build's assets: any
+  // instance serving this build serves the same bytes at the same address.
+  app.get<{ Params: { file: string } }>(`${STYLE_BUNDLE_PREFIX}:file`, async (request, reply) => {
+    const loaded = await renderOnce();
+    const href = STYLE_BUNDLE_PREFIX + request.params.file;
+    const bundle = loaded ? Object.values(loaded.assets).find((assets) => assets.bundle?.href === href)?.bundle : undefined;
+    if (!bundle) return reply.callNotFound();
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    return sendCompressed(request, reply, 'text/css; charset=utf-8', { html: bundle.css, br: bundle.br, gzip: bundle.gzip });
+  });
   app.get('/account', rendered('home'));
   app.get('/account/notifications', rendered('notifications'));
   app.get('/account/*', async (_request, reply) => shell(reply));

@@ -59,15 +59,28 @@ describe('an owner with a live session cookie', () => {
     expect(page.html).toContain('<div id="root"><main><h1>Rosa Mamani Huamán</h1><p data-testid="pending">2 pendientes</p>');
     expect(page.html).toContain('Un abrazo &lt;hasta&gt; el cielo');
     expect(page.html).toContain('<title>Rosa Mamani Huamán · Recuerdos</title>');
-    // The home's styles are linked with the document (decision 028 §18), the SPA's own once; no SVG
-    // icon (drawn on the main thread).
-    expect([...page.html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0])).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/app-test.css">',
-      '<link rel="stylesheet" href="/assets/account-test.css">',
-      '<link rel="stylesheet" href="/assets/post-card-test.css">',
-      '<link rel="stylesheet" href="/assets/account-home-test.css">',
+    // The home's styles come as one stylesheet, the SPA's own first (decision 028 §18); each part
+    // stays named by a link the browser does not fetch, for the SPA's chunk loader. No SVG icon
+    // (drawn on the main thread).
+    const links = [...page.html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]);
+    expect(links.slice(1)).toEqual([
+      '<link rel="stylesheet" href="/assets/app-test.css" disabled>',
+      '<link rel="stylesheet" href="/assets/account-test.css" disabled>',
+      '<link rel="stylesheet" href="/assets/post-card-test.css" disabled>',
+      '<link rel="stylesheet" href="/assets/account-home-test.css" disabled>',
     ]);
+    const bundle = /^<link rel="stylesheet" href="(\/assets\/account-styles\/home-[\w-]+\.css)">$/.exec(links[0] ?? '')?.[1] ?? '';
+    expect(bundle).not.toBe('');
     expect(page.html).not.toContain('<style>');
+    const css = await fetch(t.url + bundle, { headers: { 'accept-encoding': 'br' } });
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('content-encoding')).toBe('br');
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await css.text()).toBe('.app{color:#222}\n\n.account{margin:0}\n\n.post-card{padding:1rem}\n\n.home{display:grid}\n');
+    // Only the bundles of this build are there.
+    expect((await fetch(t.url + bundle.replace(/home-[\w-]+/, 'home-otro'))).status).toBe(404);
+    expect((await fetch(`${t.url}/assets/account-styles/..%2F..%2Findex.html`)).status).toBe(404);
     expect(page.html).not.toContain('favicon.svg');
     // The scripts after the first paint (decision 021): the entry, then the page's route chunks; before
     // them, allowed by its hash too, the script that keeps a tap made before the page is live.
