@@ -298,6 +298,14 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
     const { page, problems, close } = await openPage(browser, server.baseUrl, viewport);
     try {
       await logIn(page, owner, 'Rosa Mamani Huamán');
+      // The SPA's /login route, where a switch goes (spec §4), is held on its way: the switch waits
+      // for it, so the chosen memorial renders once, at /account, and is not taken away and back.
+      let releaseLoginRoute = (): void => undefined;
+      const loginRouteHeld = new Promise<void>((resolve) => (releaseLoginRoute = resolve));
+      await page.route(/\/assets\/login-route-[\w-]+\.js$/, async (route) => {
+        await loginRouteHeld;
+        await route.continue();
+      });
       expect(await page.getByRole('region', { name: 'Avisos de tu contrato' }).count()).toBe(0);
       // The owner is shown by their initials, never by the photo of the person they lost (issue 14 §6).
       const ownerPicture = page.locator(phone ? '.mobile-bar__profile .avatar' : '.user-dropdown__button .avatar');
@@ -310,9 +318,31 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       expect(await page.getByRole('button', { name: /Juan Quispe Paredes/ }).getAttribute('aria-current')).toBeNull();
       await expectAccessible(page, `user menu at ${viewport.width} px`);
 
-      await page.getByRole('button', { name: /Juan Quispe Paredes/ }).click();
+      await page.evaluate(() => {
+        const removed: string[] = [];
+        (window as unknown as { removedHeadings: string[] }).removedHeadings = removed;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            record.removedNodes.forEach((node) => {
+              if (!(node instanceof Element)) return;
+              if (node.tagName === 'H1') removed.push(node.textContent);
+              node.querySelectorAll('h1').forEach((heading) => removed.push(heading.textContent));
+            });
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      const juanOption = page.getByRole('button', { name: /Juan Quispe Paredes/ });
+      await juanOption.click();
+      // While the route's code is on its way the chosen profile says so, and nothing has switched yet.
+      expect(await juanOption.getAttribute('aria-busy')).toBe('true');
+      expect(await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).count()).toBe(1);
+      const loginRouteArrived = page.waitForResponse(/\/assets\/login-route-[\w-]+\.js$/);
+      releaseLoginRoute();
+      await loginRouteArrived;
       await page.getByRole('heading', { level: 1, name: 'Juan Quispe Paredes' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/account');
+      const removedHeadings = await page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings);
+      expect(removedHeadings.filter((text) => text.includes('Juan'))).toEqual([]);
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { identifier: string });
       expect(stored.identifier).toBe(juan.identifier);
       expect(await page.getByLabel('Código de acceso para los visitantes').inputValue()).toBe(juan.accessCode);

@@ -13,18 +13,42 @@ import { signOut, switchPerson } from '../../../lib/session';
 import { usePersons } from '../api/get-persons';
 import { Avatar, OwnerAvatar } from './avatar';
 
+/**
+ * The code of the SPA's /login route, where a switch goes (spec §2, §4). The router commits a
+ * navigation only once the route's code is here; a switch made before that would render the new
+ * memorial at /account, then take the page away to /login and back. So the menu fetches it when it
+ * opens, and a switch waits for it.
+ */
+function loadLoginRoute(): Promise<unknown> {
+  return import('../../auth/components/login-route').catch(() => undefined);
+}
+
 function UserMenuContent({ onDone }: { onDone: () => void }) {
   const user = useAccountUser();
   const persons = usePersons();
   const navigate = useNavigate();
   const titleId = useId();
   const [leaving, setLeaving] = useState(false);
+  const [switchingTo, setSwitchingTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadLoginRoute();
+  }, []);
 
   const choose = (identifier: string, profilepath: string) => {
-    onDone();
-    if (identifier === user.identifier) return;
-    switchPerson(identifier, profilepath);
-    void navigate('/login', { replace: true });
+    if (identifier === user.identifier) {
+      onDone();
+      return;
+    }
+    if (switchingTo !== null) return;
+    // Usually already here (fetched when the menu opened); on a slow link the chosen profile shows
+    // that it is on its way.
+    setSwitchingTo(identifier);
+    void loadLoginRoute().then(() => {
+      onDone();
+      switchPerson(identifier, profilepath);
+      void navigate('/login', { replace: true });
+    });
   };
 
   const leave = async () => {
@@ -59,10 +83,12 @@ function UserMenuContent({ onDone }: { onDone: () => void }) {
                   type="button"
                   className={current ? 'person-option person-option--current' : 'person-option'}
                   aria-current={current ? 'true' : undefined}
+                  aria-busy={switchingTo === person.identifier || undefined}
                   onClick={() => choose(person.identifier, person.profilepath)}
                 >
                   <Avatar path={person.profilepath} size={36} />
                   <span className="person-option__name">{person.fullname}</span>
+                  {switchingTo === person.identifier ? <Spinner size="sm" decorative /> : null}
                   {current ? (
                     <>
                       <CheckIcon />
