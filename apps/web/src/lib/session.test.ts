@@ -1,8 +1,10 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   adoptServerSession,
   clearGuestSession,
   getSessionState,
+  getSessionView,
   handOverFreshLogin,
   needsRenewal,
   renderAsOwner,
@@ -14,6 +16,7 @@ import {
   signIn,
   signOut,
   switchPerson,
+  useUserSession,
 } from './session';
 
 const storedUser = { email: 'ana@mail.com', name: 'Ana', lastname: 'Paz', identifier: 'mem-1', profilepath: '/media/a.jpg', token: 'old-token' };
@@ -217,6 +220,39 @@ describe('user session (spec §3, §4)', () => {
     expect((fetchMock.mock.calls[0]?.[1].headers as Record<string, string>).token).toBe('tok');
     expect(getSessionState().user).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+});
+
+describe('what the components read (issue 27, TBT)', () => {
+  it('leaves out the token, so a renewal that only rotates it re-renders no reader', async () => {
+    localStorage.setItem('user', JSON.stringify(storedUser));
+    resetSessionForTests();
+    let token = 0;
+    stubFetch(() => {
+      token += 1;
+      return reply({ code: '200', message: '', data: loginData('mem-1', `rotated-${token}`) });
+    });
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useUserSession();
+    });
+    await act(() => renewUserSession());
+    expect(result.current).toMatchObject({ confirmed: true, user: { identifier: 'mem-1', email: 'ana@mail.com' } });
+    expect(result.current.user).not.toHaveProperty('token');
+    const rendersWhenConfirmed = renders;
+    const view = getSessionView();
+
+    await act(() => renewUserSession());
+    expect(getSessionState().user?.token).toBe('rotated-2');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ token: 'rotated-2' });
+    expect(getSessionView()).toBe(view);
+    expect(renders).toBe(rendersWhenConfirmed);
+
+    // What a reader shows or keys on still reaches it.
+    act(() => switchPerson('mem-2', '/media/b.jpg'));
+    expect(result.current).toMatchObject({ confirmed: false, user: { identifier: 'mem-2', profilepath: '/media/b.jpg' } });
+    expect(renders).toBeGreaterThan(rendersWhenConfirmed);
   });
 });
 

@@ -67,16 +67,52 @@ function initialState(): SessionState {
   return { user, confirmedIdentifier: user && takeFreshLogin(user) ? user.identifier : null, guest: loadGuestSession() };
 }
 
+/** The account holder as components read it: everything but the token, which no component needs. */
+export type AccountUser = Omit<UserSession, 'token'>;
+
+/**
+ * What React reads of the session. The token rotates at every renewal (on load, on every switch),
+ * and a store change re-renders each reader synchronously (useSyncExternalStore), which on the home
+ * is the whole page: one long task on a phone's CPU, just after hydration (TBT, issue 27). So the
+ * view leaves the token out and stays the same object until something a component shows or keys
+ * on changes.
+ */
+export interface SessionView {
+  user: AccountUser | null;
+  confirmedIdentifier: string | null;
+  guest: GuestSession | null;
+}
+
+function sameAccountUser(a: AccountUser, b: AccountUser): boolean {
+  return a.email === b.email && a.name === b.name && a.lastname === b.lastname && a.identifier === b.identifier && a.profilepath === b.profilepath;
+}
+
+function viewOf(next: SessionState, previous: SessionView | null): SessionView {
+  let user: AccountUser | null = null;
+  if (next.user) {
+    const { token: _token, ...rest } = next.user;
+    user = previous?.user && sameAccountUser(previous.user, rest) ? previous.user : rest;
+  }
+  if (previous?.user === user && previous.confirmedIdentifier === next.confirmedIdentifier && previous.guest === next.guest) return previous;
+  return { user, confirmedIdentifier: next.confirmedIdentifier, guest: next.guest };
+}
+
 let state: SessionState = initialState();
+let view: SessionView = viewOf(state, null);
 const listeners = new Set<() => void>();
 
 function setState(next: Partial<SessionState>): void {
   state = { ...state, ...next };
+  view = viewOf(state, view);
   for (const listener of listeners) listener();
 }
 
 export function getSessionState(): SessionState {
   return state;
+}
+
+export function getSessionView(): SessionView {
+  return view;
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -155,12 +191,13 @@ export function adoptServerSession(user: UserPayload): boolean {
  * request's render can run in between and see this owner.
  */
 export function renderAsOwner<T>(user: UserPayload, render: () => T): T {
-  const saved = state;
+  const saved = { state, view };
   state = { user: { ...user, token: '' }, confirmedIdentifier: user.identifier, guest: null };
+  view = viewOf(state, null);
   try {
     return render();
   } finally {
-    state = saved;
+    ({ state, view } = saved);
   }
 }
 
@@ -294,12 +331,12 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export function useSessionState(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSessionState, getSessionState);
+export function useSessionState(): SessionView {
+  return useSyncExternalStore(subscribeSession, getSessionView, getSessionView);
 }
 
 /** The account holder's session, and whether the server has confirmed it in this page's life. */
-export function useUserSession(): { user: UserSession | null; confirmed: boolean } {
+export function useUserSession(): { user: AccountUser | null; confirmed: boolean } {
   const { user, confirmedIdentifier } = useSessionState();
   return { user, confirmed: user !== null && confirmedIdentifier === user.identifier };
 }
@@ -321,6 +358,7 @@ export function useGuestSession(): GuestSession | null {
 export function resetSessionForTests(): void {
   renewal = null;
   state = initialState();
+  view = viewOf(state, null);
   renewedKey = state.user && state.confirmedIdentifier ? renewalKey(state.user) : null;
   for (const listener of listeners) listener();
 }

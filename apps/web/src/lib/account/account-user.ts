@@ -1,7 +1,7 @@
 // The signed-in account holder inside /account (the route guard guarantees one).
-import { useUserSession, type UserSession } from '../session';
+import { useUserSession, type AccountUser } from '../session';
 
-export function useAccountUser(): UserSession {
+export function useAccountUser(): AccountUser {
   const { user } = useUserSession();
   if (!user) throw new Error('useAccountUser outside the account area');
   return user;
