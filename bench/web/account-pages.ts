@@ -36,7 +36,7 @@ async function logIn(server: TestServer, memorial: SeededMemorial): Promise<{ to
 }
 
 /** Signs the browser in (or only its local storage, `withCookie` false) and empties its HTTP cache. */
-async function signIn(browser: Browser, server: TestServer, memorial: SeededMemorial, withCookie: boolean): Promise<void> {
+export async function signIn(browser: Browser, server: TestServer, memorial: SeededMemorial, withCookie: boolean): Promise<void> {
   const session = await logIn(server, memorial);
   const page = await browser.newPage();
   try {
@@ -57,7 +57,7 @@ async function signIn(browser: Browser, server: TestServer, memorial: SeededMemo
   }
 }
 
-async function seedDemoLike(server: TestServer): Promise<SeededMemorial> {
+export async function seedDemoLike(server: TestServer): Promise<SeededMemorial> {
   const memorial = await seedMemorial(server, {
     type: 'P',
     accessCode: 'flores2024',

@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../../e2e/support/browser';
-import { blockingByKind, describeBlocking, type TaskKind } from './lighthouse-tasks';
+import { blockingByKind, blockingTasks, describeBlocking, type TaskKind } from './lighthouse-tasks';
 import { seedMemorial } from '../../e2e/support/memorial';
 import { startServer } from '../../e2e/support/server';
 import { lightPageAssets, readBuildManifest } from '../../apps/server/src/http/build-manifest';
@@ -79,6 +79,10 @@ export async function audit(url: string, port: number, saveAs?: string, tasks = 
   if (result.lhr.runtimeError) {
     console.log(`  (a run failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message})`);
     return null;
+  }
+  if (process.env.BENCH_TASK_DETAIL) {
+    console.log(`\n${url} TBT ${result.lhr.audits['total-blocking-time']?.numericValue?.toFixed(0)}`);
+    for (const line of await blockingTasks(result)) console.log(`  ${line}`);
   }
   const { categories, audits } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;

@@ -74,3 +74,48 @@ export function describeBlocking(runs: readonly Map<TaskKind, number>[]): string
   const parts = [...total.entries()].sort((a, b) => b[1] - a[1]).map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`);
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
+
+interface DetailedEvent extends TraceEvent {
+  args?: { data?: { url?: string; functionName?: string; stackTrace?: { url?: string; functionName?: string }[] } };
+}
+
+/** What a task held: its longest trace events, with the script and function each names. */
+function describeTask(events: readonly DetailedEvent[]): string {
+  const time = new Map<string, number>();
+  for (const event of events) {
+    const data = event.args?.data;
+    const url = data?.url ?? data?.stackTrace?.[0]?.url ?? '';
+    const file = url ? ` ${url.replace(/^.*\//, '')}` : '';
+    const fn = data?.functionName ? ` ${data.functionName}` : '';
+    const label = `${event.name}${file}${fn}`;
+    time.set(label, (time.get(label) ?? 0) + (event.dur ?? 0) / 1000);
+  }
+  return [...time.entries()]
+    .filter(([, ms]) => ms >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([label, ms]) => `${label} ${ms.toFixed(1)}`)
+    .join(' | ');
+}
+
+/** Each task that blocks in the optimistic estimate: when, how long (simulated), and what it held. */
+export async function blockingTasks(result: RunnerResult): Promise<string[]> {
+  const { artifacts, lhr } = result;
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings: lhr.configSettings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    simulator: null,
+  };
+  const context = { computedCache: new Map<string, unknown>(), settings: lhr.configSettings };
+  const tbt = await LanternTotalBlockingTime.request(data, context);
+  const lines: string[] = [];
+  for (const [node, timing] of tbt.optimisticEstimate.nodeTimings.entries()) {
+    if (node.type !== 'cpu' || timing.duration < 40) continue;
+    lines.push(`at ${timing.startTime.toFixed(0)} ms, ${timing.duration.toFixed(0)} ms simulated (${(node.event.dur / 1000).toFixed(1)} ms here): ${describeTask(node.childEvents)}`);
+  }
+  return lines;
+}

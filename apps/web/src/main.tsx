@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
-import { prepareAccountPage } from './account-page/hydrate';
+import { nextTask, prepareAccountPage } from './account-page/hydrate';
 import { MarkLive } from './app/mark-live';
 import './styles/fonts.css';
 import './styles/tokens.css';
@@ -16,6 +16,7 @@ async function start(root: HTMLElement): Promise<void> {
   // The account pages may arrive rendered by the server with their data (docs/decisions/028); the
   // other pages the server renders have bundles of their own (src/guest, src/doors).
   const mode = await prepareAccountPage(queryClient, routes);
+  if (mode === 'hydrate') await nextTask();
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
