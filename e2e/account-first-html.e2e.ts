@@ -157,7 +157,11 @@ describe.each([
       const reads = recordApiReads(page);
       const stylesheets = recordStylesheets(page);
       const response = await page.reload();
-      expect(await response?.text()).toContain('Te extrañamos cada día');
+      const firstHtml = (await response?.text()) ?? '';
+      expect(firstHtml).toContain('Te extrañamos cada día');
+      // The private memorial's access requests panel arrives with its answer, not loading.
+      expect(firstHtml).toContain('No tienes solicitudes pendientes.');
+      expect(firstHtml).not.toContain('Cargando las solicitudes');
       await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
       // Its styles came as one stylesheet (decision 028 §18), not twelve.
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -168,7 +172,7 @@ describe.each([
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(await removals()).toBe(0);
-      for (const held of ['/api/person/get-person', '/api/content/get-admin-posts', '/api/content/get-guest-approved-posts', '/api/content/get-guest-pending-posts', '/api/gift/get-gifts', '/api/visit/get-visits', '/api/events/list']) {
+      for (const held of ['/api/person/get-person', '/api/content/get-admin-posts', '/api/content/get-guest-approved-posts', '/api/content/get-guest-pending-posts', '/api/gift/get-gifts', '/api/visit/get-visits', '/api/events/list', '/api/access-requests/list']) {
         expect(reads, held).not.toContain(held);
       }
       await expectAccessible(page, `/account rendered by the server at ${viewport.width} px`);

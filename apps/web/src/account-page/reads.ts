@@ -7,6 +7,7 @@ import type { PendingPost } from '@recuerdos/shared/api-types';
 import { accountKeys } from '../lib/account/keys';
 import type { PendingItem } from '../lib/account/get-pending-posts';
 import { remembranceKeys } from '../features/remembrance/api/events';
+import { accessRequestKeys } from '../features/access-requests/api/access-requests';
 
 interface AccountPageRead {
   url: string;
@@ -60,6 +61,12 @@ export function accountPageReads(page: AccountPageName, user: AccountPageUser): 
     {
       url: url('/reminders/settings', { identifier }),
       store: (client, data) => void client.setQueryData(remembranceKeys.reminders(identifier), data),
+    },
+    // The side panel's access requests (issue 29 §2): on a private memorial it would otherwise say
+    // "Cargando las solicitudes…" until the page is live, then ask for them.
+    {
+      url: url('/access-requests/list', { identifier }),
+      store: (client, data) => void client.setQueryData(accessRequestKeys.list(identifier), data),
     },
   ];
 }
