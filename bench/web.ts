@@ -9,6 +9,8 @@
 //   npm run bench -- web --save-reports D  also write each run's Lighthouse report (JSON) into folder D
 //   npm run bench -- web --tasks           also where each page's TBT comes from (web/lighthouse-tasks.ts)
 //   BENCH_TASK_DETAIL=1 npm run bench -- … also each run's blocking tasks: when, how long, what they held
+//   (and npx tsx bench/web/account-profile.ts [--notifications] [--spa]: one signed-in load's CPU
+//   profile, self time per file and function)
 //   npm run bench -- web --pages landing   only the pages whose name holds one of the words (comma-separated)
 //   npm run bench -- web --account         only the signed-in pages /account and /account/notifications
 //                                          (server-rendered and SPA-only), in turns with the floor page, and
