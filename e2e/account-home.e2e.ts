@@ -15,7 +15,7 @@ import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { pdfPagePng, pdfText } from '../apps/server/test/pdf';
 import { expectAccessible } from './support/axe';
 import { PHONE, WIDTHS, horizontalOverflow, openPage, smallTargets } from './support/browser';
-import { api, eventually, guestToken, logIn, makeOwner, ownerToken, type Owner } from './support/owner';
+import { accountLive, api, eventually, guestToken, logIn, makeOwner, ownerToken, type Owner } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();
@@ -330,9 +330,11 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       expect(await cardOrder(page)).toEqual(['video', 'foto', 'Te extrañamos, mamá']);
       await page.reload();
       await ownerCards(page).first().waitFor();
+      await accountLive(page);
       expect(await cardOrder(page)).toEqual(['video', 'foto', 'Te extrañamos, mamá']);
 
       // Long press on the second card, dropped on the first card's slot: it goes first, and stays.
+      // After each reload the cards are the server's (decision 028): a drag waits for the live page.
       await ownerCards(page).nth(1).evaluate((card) => card.scrollIntoView({ block: 'center' }));
       const order = page.waitForResponse((r) => r.url().includes('/api/content/update-cards-order'));
       await longPressDrag(page, await boxCenter(ownerCards(page).nth(1)), await boxCenter(ownerCards(page).nth(0)));
@@ -340,6 +342,7 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       expect(await cardOrder(page)).toEqual(['foto', 'video', 'Te extrañamos, mamá']);
       await page.reload();
       await ownerCards(page).first().waitFor();
+      await accountLive(page);
       expect(await cardOrder(page)).toEqual(['foto', 'video', 'Te extrañamos, mamá']);
 
       // Dropped far from every slot (more than half a card away): nothing changes.
@@ -350,6 +353,7 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       expect(await cardOrder(page)).toEqual(['foto', 'video', 'Te extrañamos, mamá']);
       await page.reload();
       await ownerCards(page).first().waitFor();
+      await accountLive(page);
       expect(await cardOrder(page)).toEqual(['foto', 'video', 'Te extrañamos, mamá']);
 
       // By keyboard: the handle, Space, an arrow (one place earlier), Space.
