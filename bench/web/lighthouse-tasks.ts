@@ -33,9 +33,8 @@ function kindOf(events: readonly TraceEvent[]): TaskKind {
   return 'other';
 }
 
-/** The run's simulated blocking time by kind of task (the mean of Lighthouse's two estimates). */
-export async function blockingByKind(result: RunnerResult): Promise<Map<TaskKind, number>> {
-  const { artifacts, lhr } = result;
+/** What Lighthouse's Lantern metrics take to rerun the simulation from a run's own trace. */
+function lanternInputs({ artifacts, lhr }: RunnerResult) {
   const data = {
     trace: artifacts.Trace,
     devtoolsLog: artifacts.DevtoolsLog,
@@ -45,7 +44,12 @@ export async function blockingByKind(result: RunnerResult): Promise<Map<TaskKind
     SourceMaps: artifacts.SourceMaps,
     simulator: null,
   };
-  const context = { computedCache: new Map<string, unknown>(), settings: lhr.configSettings };
+  return { data, context: { computedCache: new Map<string, unknown>(), settings: lhr.configSettings } };
+}
+
+/** The run's simulated blocking time by kind of task (the mean of Lighthouse's two estimates). */
+export async function blockingByKind(result: RunnerResult): Promise<Map<TaskKind, number>> {
+  const { data, context } = lanternInputs(result);
   const fcp = await LanternFirstContentfulPaint.request(data, context);
   const interactive = await LanternInteractive.request(data, context);
   const tbt = await LanternTotalBlockingTime.request(data, context);
@@ -100,17 +104,7 @@ function describeTask(events: readonly DetailedEvent[]): string {
 
 /** Each task that blocks in the optimistic estimate: when, how long (simulated), and what it held. */
 export async function blockingTasks(result: RunnerResult): Promise<string[]> {
-  const { artifacts, lhr } = result;
-  const data = {
-    trace: artifacts.Trace,
-    devtoolsLog: artifacts.DevtoolsLog,
-    gatherContext: artifacts.GatherContext,
-    settings: lhr.configSettings,
-    URL: artifacts.URL,
-    SourceMaps: artifacts.SourceMaps,
-    simulator: null,
-  };
-  const context = { computedCache: new Map<string, unknown>(), settings: lhr.configSettings };
+  const { data, context } = lanternInputs(result);
   const tbt = await LanternTotalBlockingTime.request(data, context);
   const lines: string[] = [];
   for (const [node, timing] of tbt.optimisticEstimate.nodeTimings.entries()) {
