@@ -178,6 +178,9 @@ describe.each(WIDTHS)('owner home at $name', ({ viewport }) => {
       await page.getByLabel('Código de acceso para los visitantes').waitFor();
       expect(await page.getByLabel('Código de acceso para los visitantes').inputValue()).toBe('miclavenueva202');
       expect(await page.getByRole('group', { name: '¿Los invitados pueden subir fotos y videos?' }).getByLabel('No').isChecked()).toBe(true);
+      // The server's markup until now; the copy below is the live page's (a tap before it is held
+      // and given again: account-first-html.e2e.ts).
+      await accountLive(page);
 
       // 'Copiar enlace del perfil' → 'Enlace copiado' for 3 s.
       await page.getByRole('button', { name: 'Copiar enlace del perfil' }).click();

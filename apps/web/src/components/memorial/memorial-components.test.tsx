@@ -99,6 +99,33 @@ describe('CopyLinkButton', () => {
     });
     expect(screen.getByRole('button', { name: 'Copiar enlace del perfil' })).toBeTruthy();
   });
+
+  it('says so when the browser refuses the clipboard, and gives the link selected in a field', async () => {
+    const writeText = vi.fn((): Promise<void> => Promise.reject(new DOMException('Not allowed', 'NotAllowedError')));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const execCommand = vi.fn(() => false);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    render(<CopyLinkButton link="https://recuerdos.pe/guest?id=mem1" />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copiar enlace del perfil' }));
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('status').textContent).toBe('No pudimos copiar el enlace. Cópialo desde aquí:');
+    const field = screen.getByLabelText<HTMLInputElement>('Enlace del perfil');
+    expect(field.value).toBe('https://recuerdos.pe/guest?id=mem1');
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
+    expect(screen.queryByRole('button', { name: 'Enlace copiado' })).toBeNull();
+    // Allowed again: copied, and the field goes.
+    writeText.mockImplementation(() => Promise.resolve());
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copiar enlace del perfil' }));
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('button', { name: 'Enlace copiado' })).toBeTruthy();
+    expect(screen.queryByLabelText('Enlace del perfil')).toBeNull();
+    Reflect.deleteProperty(document, 'execCommand');
+  });
 });
 
 describe('PostCard', () => {
