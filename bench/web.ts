@@ -10,7 +10,8 @@
 //   npm run bench -- web --tasks           also where each page's TBT comes from (web/lighthouse-tasks.ts)
 //   BENCH_TASK_DETAIL=1 npm run bench -- … also each run's blocking tasks: when, how long, what they held
 //   (and npx tsx bench/web/account-profile.ts [--notifications] [--spa]: one signed-in load's CPU
-//   profile, self time per file and function)
+//   profile, self time per file and function; npx tsx bench/web/intl-calls.ts [path]: the locale-data
+//   calls a signed-in load makes, each with its cost: the first Intl formatter loads ICU's data)
 //   npm run bench -- web --pages landing   only the pages whose name holds one of the words (comma-separated)
 //   npm run bench -- web --account         only the signed-in pages /account and /account/notifications
 //                                          (server-rendered and SPA-only), in turns with the floor page, and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capCount, isVideoPath, postDate, profileDate, slashDate } from './format';
+import { capCount, isVideoPath, postDate, profileDate, slashDate, wholeNumber } from './format';
 import { pictureSrcSet } from './media';
 
 describe('profileDate', () => {
@@ -28,6 +28,17 @@ describe('postDate', () => {
   it('is empty for unparseable text', () => {
     expect(postDate(undefined)).toBe('');
     expect(postDate('x')).toBe('');
+  });
+});
+
+describe('wholeNumber', () => {
+  it("writes a count as Intl.NumberFormat('es-PE') does, without building one", () => {
+    const intl = new Intl.NumberFormat('es-PE');
+    for (const value of [0, 7, 42, 999, 1000, 1234, 9999, 10000, 65432, 100000, 999999, 1000000, 1234567, 98765432, -1, -1234, -1234567]) {
+      expect(wholeNumber(value), String(value)).toBe(intl.format(value));
+    }
+    expect(wholeNumber(1234.6)).toBe('1,235');
+    expect(wholeNumber(-0.2)).toBe('0');
   });
 });
 

@@ -1,14 +1,13 @@
 // How many times the memorial was opened (issue 29 §4), under the candles and flowers of the owner's
 // profile card: the last seven days, 1 and 2 November (when most families and friends visit), and
 // since the beginning. The family's own visits and link previews are not counted (decision 030).
+import { wholeNumber } from '@recuerdos/shared/format';
 import { useVisits } from '../api/get-visits';
 import './visits-summary.css';
 
-const number = new Intl.NumberFormat('es-PE');
-
 export function VisitsSummary() {
   const visits = useVisits();
-  const figure = (value: number | undefined) => (value === undefined ? '—' : number.format(value));
+  const figure = (value: number | undefined) => (value === undefined ? '—' : wholeNumber(value));
   const data = visits.data;
   return (
     <section className="visits" aria-labelledby="visits-title" aria-busy={visits.isPending}>

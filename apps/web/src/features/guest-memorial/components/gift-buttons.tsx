@@ -6,6 +6,7 @@
 // (issue 28 §14).
 import { useState } from 'react';
 import type { Gifts } from '@recuerdos/shared/api-types';
+import { wholeNumber } from '@recuerdos/shared/format';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { Button } from '../../../components/button';
 import { FlameIcon, FlowerIcon } from '../../../components/memorial/memorial-icons';
@@ -24,7 +25,7 @@ interface GiftButtonsProps {
 export function giftThanks(type: GiftType, fullname: string, count = 0): string {
   const thanks = type === 'V' ? `Encendiste una vela en memoria de ${fullname}` : `Dejaste flores en memoria de ${fullname}`;
   if (count <= LIMITS.giftDisplayCap) return thanks;
-  return `${thanks}. Ya son ${count.toLocaleString('es-PE')} ${type === 'V' ? 'velas encendidas' : 'ramos de flores'}.`;
+  return `${thanks}. Ya son ${wholeNumber(count)} ${type === 'V' ? 'velas encendidas' : 'ramos de flores'}.`;
 }
 
 export function GiftButtons({ identifier, fullname, onGiven }: GiftButtonsProps) {
