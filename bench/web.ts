@@ -43,7 +43,7 @@ if (!process.argv.includes('--no-lighthouse')) {
   const pagesAt = process.argv.indexOf('--pages');
   const pages = pagesAt > 0 ? (process.argv[pagesAt + 1] ?? '').split(',').filter(Boolean) : [];
   if (process.argv.includes('--account')) {
-    await runAccountLighthouse(runs, process.argv.includes('--tasks'), dist);
+    await runAccountLighthouse(runs, process.argv.includes('--tasks'), dist, saveAt > 0 ? path.resolve(process.argv[saveAt + 1] ?? 'lighthouse-reports') : undefined);
   } else {
     await runGuestLighthouse(runs, saveAt > 0 ? path.resolve(process.argv[saveAt + 1] ?? 'lighthouse-reports') : undefined, process.argv.includes('--tasks'), pages);
   }

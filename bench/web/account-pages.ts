@@ -105,7 +105,12 @@ function runtimeFloor(bundles: BundleReport): { bytes: number; files: string[] }
   return { bytes: files.reduce((total, { gzip }) => total + gzip, 0), files: files.map(({ file, gzip }) => `${file.replace(/^assets\//, '')} ${kb(gzip)}`) };
 }
 
-export async function runAccountLighthouse(runs = 5, tasks = false, dist = path.resolve(import.meta.dirname, '../../apps/web/dist')): Promise<void> {
+export async function runAccountLighthouse(
+  runs = 5,
+  tasks = false,
+  dist = path.resolve(import.meta.dirname, '../../apps/web/dist'),
+  saveDir?: string,
+): Promise<void> {
   process.env.CHROME_PATH ??= '/usr/bin/chromium';
   const server = await startServer({ SEED_DEMO: '0', LOG_LEVEL: 'error', TRUST_PROXY: '1' });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROMIUM_ARGS });
@@ -127,7 +132,9 @@ export async function runAccountLighthouse(runs = 5, tasks = false, dist = path.
     const results = new Map<string, LighthouseFigures[]>(targets.map((target) => [target.name, []]));
     const overFloor = new Map<string, number[]>(targets.map((target) => [target.name, []]));
     const transferred = new Map<string, { count: number; bytes: number }[]>(targets.map((target) => [target.name, []]));
-    const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'recuerdos-account-lighthouse-'));
+    // Kept where --save-reports names a folder (`<round>-<page>.json`, pages in the order above).
+    const reports = saveDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'recuerdos-account-lighthouse-'));
+    fs.mkdirSync(reports, { recursive: true });
     // In turns: each round audits every page once, so a busy moment of the machine falls on all.
     for (let round = 0; round < runs; round++) {
       let floorTbt = Number.NaN;
@@ -142,7 +149,7 @@ export async function runAccountLighthouse(runs = 5, tasks = false, dist = path.
         else if (Number.isFinite(floorTbt)) overFloor.get(target.name)?.push(figures.tbtMs - floorTbt);
       }
     }
-    fs.rmSync(reports, { recursive: true, force: true });
+    if (!saveDir) fs.rmSync(reports, { recursive: true, force: true });
     console.log(`\nSigned-in pages (issue 27): Lighthouse 12 mobile preset, median of ${runs} runs in turns with the floor page`);
     console.log('targets: Performance ≥ 95, LCP ≤ 1500 ms, TBT ≤ floor + 100 ms, JavaScript ≤ 100 KB gzip\n');
     console.log(FIGURES_HEADER);

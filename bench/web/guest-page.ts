@@ -81,7 +81,11 @@ export async function audit(url: string, port: number, saveAs?: string, tasks = 
     return null;
   }
   if (process.env.BENCH_TASK_DETAIL) {
-    console.log(`\n${url} TBT ${result.lhr.audits['total-blocking-time']?.numericValue?.toFixed(0)}`);
+    const observed = (result.lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+    console.log(
+      `\n${url} TBT ${result.lhr.audits['total-blocking-time']?.numericValue?.toFixed(0)}, LCP ${result.lhr.audits['largest-contentful-paint']?.numericValue?.toFixed(0)}` +
+        ` (observed here: first paint ${observed.observedFirstContentfulPaint?.toFixed(0)}, LCP ${observed.observedLargestContentfulPaint?.toFixed(0)} ms)`,
+    );
     for (const line of await blockingTasks(result)) console.log(`  ${line}`);
   }
   const { categories, audits } = result.lhr;
