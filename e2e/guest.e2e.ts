@@ -131,6 +131,31 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
     });
   });
 
+  it('keeps a candle lit before the page is live, and lights it once, when the script arrives (decision 028 §21)', async () => {
+    await withPage(viewport, async ({ page, problems }) => {
+      // The guest bundle held back, as on a cemetery's slow link after the first paint.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/guest-entry-client-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(guestUrl(publicMemorial));
+      const before = await giftCounts(publicMemorial);
+      const candle = page.getByRole('button', { name: 'Enciende una vela' });
+      await candle.click();
+      // Held, and shown as on its way; nothing sent yet.
+      expect(await candle.getAttribute('aria-busy')).toBe('true');
+      expect(await giftCounts(publicMemorial)).toEqual(before);
+      release();
+      await page.locator('.gift-thanks[role="status"]').getByText(`Encendiste una vela en memoria de ${publicMemorial.fullname}`).waitFor();
+      await page.getByText(`${before.candles + 1} velas encendidas`).waitFor({ state: 'attached' });
+      expect(await giftCounts(publicMemorial)).toEqual({ candles: before.candles + 1, flowers: before.flowers });
+      expect(await candle.getAttribute('aria-busy')).not.toBe('true');
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  });
+
   it("copies the guest link and says 'Enlace copiado'", async () => {
     await withPage(viewport, async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });

@@ -18,7 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterPaintStarter, escapeHtml, readInlineStyles } from '../../http/html';
 import { readBuildManifest, type BuildManifest } from '../../http/build-manifest';
-import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps';
+import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from '../../http/early-taps';
 
 export interface AccountPageAssets {
   /** The page's route stylesheets (the SPA's own, linked by index.html, not among them). */

@@ -12,7 +12,7 @@ import { startedScripts } from '../../../test/inline-starter';
 import { createUserSession } from '../../auth/sessions';
 import { insertPost } from '../content/content.repository';
 import { inlineHash } from '../../http/html';
-import { EARLY_TAPS_SCRIPT } from './early-taps';
+import { EARLY_TAPS_SCRIPT } from '../../http/early-taps';
 
 const ACCOUNT_SSR_WEB = path.join(import.meta.dirname, '../../../test/fixtures/account-ssr/web');
 const COOKIE = 'recuerdos-sesion';

@@ -16,6 +16,7 @@ import { pictureSrcSet } from '@recuerdos/shared/media';
 import { LIMITS } from '@recuerdos/shared/limits';
 import { jsonForHtml } from '@recuerdos/shared/site-config';
 import { escapeHtml } from '../../http/html';
+import { EARLY_TAPS_SCRIPT } from '../../http/early-taps';
 import { lightPageAssets, loadLightRenderer, readBuildManifest, type LightPageAssets } from '../../http/build-manifest';
 
 /** A generic product picture (apps/web/public) for previews of anything but a public memorial. */
@@ -147,6 +148,8 @@ export function guestDocument(data: GuestPageData, rootHtml: string, assets: Gue
     ...(assets.inlineStyles.length > 0
       ? assets.inlineStyles.map(({ css }) => `<style>${css}</style>`)
       : assets.styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}">`)),
+    // A tap on a gift, the form bar or a card before the page is live is held, not lost (decision 028 §21).
+    `<script>${EARLY_TAPS_SCRIPT}</script>`,
     `<script type="module">${assets.starter.code}</script>`,
     // The raster icon only: Chrome draws an SVG favicon as a document of its own on the page's main
     // thread (parse, layout, fonts, paint: 10–25 ms right after the first paint; decision 021).

@@ -17,6 +17,7 @@ import { GuestPageCache, pageStamp } from './guest-page-cache';
 import { PAGE_SIZE, pagingQuerySchema } from '../content/post-pages';
 import { matchesEtag } from '../../http/etag';
 import { allowInline, withoutOpenerIsolation } from '../../plugins/security';
+import { EARLY_TAPS_HASH } from '../../http/early-taps';
 import { limaDate } from '@recuerdos/shared/dates';
 
 export interface GuestPageOptions {
@@ -54,7 +55,7 @@ export const guestPageRoutes: FastifyPluginCallback<GuestPageOptions> = (app, { 
     if (!access) return reply.redirect('/', 302);
     const loaded = await renderer();
     if (!loaded) return sendIndex(reply, indexHtml());
-    allowInline(reply, { styles: loaded.assets.inlineStyles.map(({ hash }) => hash), scripts: [loaded.assets.starter.hash] });
+    allowInline(reply, { styles: loaded.assets.inlineStyles.map(({ hash }) => hash), scripts: [EARLY_TAPS_HASH, loaded.assets.starter.hash] });
     const { memorial } = access.access;
     // A private memorial's content, rendered for the visitor with its code, keeps its isolation.
     if (memorial.type === 'U' || !access.readable) withoutOpenerIsolation(reply);

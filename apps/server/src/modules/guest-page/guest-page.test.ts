@@ -13,6 +13,7 @@ import { EVERYONE, OWNER_OR_GUEST, testRoles, type RoleCase } from '../../../tes
 import { insertPost } from '../content/content.repository';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { EARLY_TAPS_SCRIPT } from '../../http/early-taps';
 
 const GUEST_SSR_FIXTURE = path.join(import.meta.dirname, '../../../test/fixtures/guest-ssr/web');
 
@@ -144,9 +145,10 @@ describe('GET /guest', () => {
 
     const top = head(html);
     // The bundle (entry and the chunks it imports) is asked for after the first paint, by the one
-    // inline module the CSP allows; no web font, no app manifest (it would install the landing).
+    // inline module the CSP allows, after the early taps' script (a tap before the page is live is
+    // held, decision 028 §21); no web font, no app manifest (it would install the landing).
     // The chunks in the order they are evaluated, each after the chunks it imports (one a task).
-    expect(startedScripts(html, res.headers.get('content-security-policy'))).toEqual([
+    expect(startedScripts(html, res.headers.get('content-security-policy'), [EARLY_TAPS_SCRIPT])).toEqual([
       '/assets/guest-entry-client-test.js',
       '/assets/guest-shared-test.js',
       '/assets/guest-data-test.js',
