@@ -36,8 +36,8 @@ export function readInlineStyles(distDir: string, styles: string[]): { css: stri
  * added in slices of ~4 ms, each in a task of its own, not as one long task. Once they are here, each
  * import is evaluated in a task of its own and the entry in the next, so no evaluation is one long
  * task for a phone's slow CPU (TBT). If one cannot be fetched (the connection dropped), it marks
- * `<html data-scripts-failed>`, which the account pages' early-taps script answers. The CSP allows
- * exactly this text by its hash.
+ * `<html data-scripts-failed>`, which the early-taps script (`early-taps.ts`: the account pages and
+ * the QR page) answers. The CSP allows exactly this text by its hash.
  */
 export function afterPaintStarter(script: string, preloads: readonly string[]): { code: string; hash: string } {
   const code = `const [entry, ...imports] = ${jsonForHtml([script, ...preloads])};
