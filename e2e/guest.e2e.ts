@@ -64,6 +64,20 @@ async function hydrated(page: Page): Promise<void> {
   await page.locator('.toaster').waitFor({ state: 'attached' });
 }
 
+/**
+ * Holds the guest bundle back, as on a slow link after the first paint, until the returned function
+ * lets it go: the server's page shows and is not yet live.
+ */
+async function holdGuestBundle(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/guest-entry-client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function giftCounts(memorial: SeededMemorial) {
   const res = await api<{ gifts: { candles: number; flowers: number } }>(server.baseUrl, 'GET', `/gift/get-gifts-for-guest?id=${memorial.identifier}`, { token: memorial.token });
   return res.data.gifts;
@@ -133,13 +147,7 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
 
   it('keeps a candle lit before the page is live, and lights it once, when the script arrives (decision 028 §21)', async () => {
     await withPage(viewport, async ({ page, problems }) => {
-      // The guest bundle held back, as on a cemetery's slow link after the first paint.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/guest-entry-client-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdGuestBundle(page);
       await page.goto(guestUrl(publicMemorial));
       const before = await giftCounts(publicMemorial);
       const candle = page.getByRole('button', { name: 'Enciende una vela' });
@@ -289,13 +297,7 @@ describe.each(WIDTHS)('private memorial at $name', ({ viewport }) => {
 
   it('keeps a code typed before the script arrives, and sends nothing until the form is live', async () => {
     await withPage(viewport, async ({ page }) => {
-      // The guest bundle held back, as on a slow link after the first paint.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/guest-entry-client-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdGuestBundle(page);
       await page.goto(guestUrl(privateMemorial));
       const gate = page.getByPlaceholder('Ingresa el código de acceso');
       await gate.fill('flores2024');
