@@ -144,6 +144,26 @@ function recordApiReads(page: Page): string[] {
   return reads;
 }
 
+const FONTS = /^\/assets\/account-styles\/fonts-[\w-]+\.css$/;
+
+/**
+ * The web fonts' rules were asked for after the page's first paint (decision 028 §22), and its
+ * headings and text are drawn in the brand's faces once they come.
+ */
+async function expectFontsAfterFirstPaint(page: Page): Promise<void> {
+  const timing = await page.evaluate(async () => {
+    await document.fonts.ready;
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const fonts = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/account-styles/fonts-'));
+    const loaded = [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/"/g, ''));
+    return { paint, fontsAsked: fonts?.startTime ?? null, loaded };
+  });
+  expect(timing.paint).not.toBeNull();
+  expect(timing.fontsAsked).not.toBeNull();
+  expect(timing.fontsAsked ?? 0).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+  expect(timing.loaded).toEqual(expect.arrayContaining(['Lora', 'Source Sans 3']));
+}
+
 describe.each([
   { name: 'escritorio (1280 px)', viewport: DESKTOP },
   { name: 'teléfono (390 px)', viewport: PHONE },
@@ -163,9 +183,11 @@ describe.each([
       expect(firstHtml).toContain('No tienes solicitudes pendientes.');
       expect(firstHtml).not.toContain('Cargando las solicitudes');
       await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).waitFor();
-      // Its styles came as one stylesheet (decision 028 §18), not twelve.
+      // Its styles came as one stylesheet (decision 028 §18), not twelve; the web fonts' rules in one
+      // more, asked for only after the first paint (§22), and the faces are in use once they come.
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-      expect(stylesheets).toEqual([expect.stringMatching(/^\/assets\/account-styles\/home-[\w-]+\.css$/)]);
+      expect(stylesheets).toEqual([expect.stringMatching(/^\/assets\/account-styles\/home-[\w-]+\.css$/), expect.stringMatching(FONTS)]);
+      await expectFontsAfterFirstPaint(page);
       // The page is live: a tap opens the add dialog.
       await page.getByRole('button', { name: 'Deja tu mensaje ...' }).click();
       await page.getByRole('dialog').waitFor();
@@ -193,9 +215,12 @@ describe.each([
       stylesheets.length = 0;
       await page.goto('/account/notifications');
       await page.getByRole('heading', { level: 1, name: '2 mensajes pendientes por aprobar' }).waitFor();
-      // Its styles came inside the document (decision 028 §18): the load fetched no stylesheet.
+      // Its styles came inside the document (decision 028 §18): the load fetched no stylesheet but
+      // the web fonts' rules, after the first paint.
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-      expect(stylesheets).toEqual([]);
+      expect(stylesheets).toEqual([expect.stringMatching(FONTS)]);
+      await expectFontsAfterFirstPaint(page);
+      stylesheets.length = 0;
       const lucia = page.getByRole('article', { name: 'Recuerdo de Lucía Torres' });
       await lucia.getByRole('button', { name: /^Aprobar/ }).click();
       await page.getByRole('heading', { level: 1, name: '1 mensaje pendiente por aprobar' }).waitFor();

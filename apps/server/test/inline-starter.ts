@@ -23,3 +23,10 @@ export function startedScripts(html: string, policy: string | null, others: read
   if (!urls) throw new Error('the starter names no scripts');
   return JSON.parse(urls) as string[];
 }
+
+/** The stylesheets the page's starter links after the first paint (the account pages' web fonts). */
+export function startedStyles(html: string): string[] {
+  const code = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const urls = /^const styles = (\[.*?\]);$/m.exec(code)?.[1];
+  return urls ? (JSON.parse(urls) as string[]) : [];
+}

@@ -37,16 +37,27 @@ export function readInlineStyles(distDir: string, styles: string[]): { css: stri
  * import is evaluated in a task of its own and the entry in the next, so no evaluation is one long
  * task for a phone's slow CPU (TBT). If one cannot be fetched (the connection dropped), it marks
  * `<html data-scripts-failed>`, which the early-taps script (`early-taps.ts`: the account pages and
- * the QR page) answers. The CSP allows exactly this text by its hash.
+ * the QR page) answers. `stylesheets` are linked first, before the imports are asked for: the account
+ * pages' web fonts (decision 028 §22), which a first paint must not wait for. The CSP allows exactly
+ * this text by its hash.
  */
-export function afterPaintStarter(script: string, preloads: readonly string[]): { code: string; hash: string } {
+export function afterPaintStarter(
+  script: string,
+  preloads: readonly string[],
+  stylesheets: readonly string[] = [],
+): { code: string; hash: string } {
+  const styles = stylesheets.length > 0 ? `const styles = ${jsonForHtml(stylesheets)};\n` : '';
+  const addStyles =
+    stylesheets.length > 0
+      ? `  for (const href of styles) document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));\n`
+      : '';
   const code = `const [entry, ...imports] = ${jsonForHtml([script, ...preloads])};
-let started = false;
+${styles}let started = false;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 const start = async () => {
   if (started) return;
   started = true;
-  let slice = performance.now();
+${addStyles}  let slice = performance.now();
   for (const href of imports) {
     document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
     if (performance.now() - slice > 4) {

@@ -9,9 +9,9 @@ interface Step {
   what: string;
 }
 
-async function runStarter(importCount: number, msPerLink: number): Promise<Step[]> {
+async function runStarter(importCount: number, msPerLink: number, stylesheets: string[] = []): Promise<Step[]> {
   const imports = Array.from({ length: importCount }, (_, index) => `/assets/chunk-${index}.js`);
-  const { code } = afterPaintStarter('/assets/entry.js', imports);
+  const { code } = afterPaintStarter('/assets/entry.js', imports, stylesheets);
   const steps: Step[] = [];
   const timers: (() => void)[] = [];
   let task = 0;
@@ -74,5 +74,16 @@ describe('the after-paint starter', () => {
   it('adds a light page’s few links in one task', async () => {
     const steps = await runStarter(3, 1);
     expect(new Set(steps.filter((step) => step.what.startsWith('modulepreload')).map((step) => step.task)).size).toBe(1);
+  });
+
+  it('links the stylesheets it is given (the account pages’ web fonts) first, once, before any script', async () => {
+    const steps = await runStarter(3, 1, ['/assets/account-styles/fonts-abc.css']);
+    expect(steps.map((step) => step.what).slice(0, 2)).toEqual(['stylesheet /assets/account-styles/fonts-abc.css', 'modulepreload /assets/chunk-0.js']);
+    expect(steps.filter((step) => step.what.startsWith('stylesheet'))).toHaveLength(1);
+  });
+
+  it('without stylesheets, its text is the light pages’ as before (their CSP hash)', () => {
+    expect(afterPaintStarter('/assets/entry.js', ['/a.js'], []).code).toBe(afterPaintStarter('/assets/entry.js', ['/a.js']).code);
+    expect(afterPaintStarter('/assets/entry.js', ['/a.js']).code).not.toContain('stylesheet');
   });
 });
