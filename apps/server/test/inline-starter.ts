@@ -24,9 +24,9 @@ export function startedScripts(html: string, policy: string | null, others: read
   return JSON.parse(urls) as string[];
 }
 
-/** The stylesheets the page's starter links after the first paint (the account pages' web fonts). */
-export function startedStyles(html: string): string[] {
+/** The web fonts the page's starter loads after the first paint (the account pages'). */
+export function startedFonts(html: string): { family: string; source: string; descriptors: Record<string, string> }[] {
   const code = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-  const urls = /^const styles = (\[.*?\]);$/m.exec(code)?.[1];
-  return urls ? (JSON.parse(urls) as string[]) : [];
+  const fonts = /^const fonts = (\[.*?\]);$/m.exec(code)?.[1];
+  return fonts ? (JSON.parse(fonts) as ReturnType<typeof startedFonts>) : [];
 }

@@ -2,20 +2,33 @@
 // preload link and imports each script. A task is what the browser runs between two of the
 // starter's timers; the page's clock moves 1 ms per link added, as on a phone.
 import { describe, expect, it } from 'vitest';
-import { afterPaintStarter } from './html';
+import { afterPaintStarter, type WebFont } from './html';
 
 interface Step {
   task: number;
   what: string;
 }
 
-async function runStarter(importCount: number, msPerLink: number, stylesheets: string[] = []): Promise<Step[]> {
+interface Shown {
+  text: string;
+  family: string;
+  weight: string;
+  style?: string;
+}
+
+async function runStarter(importCount: number, msPerLink: number, fonts: WebFont[] = [], shown: Shown[] = []): Promise<Step[]> {
   const imports = Array.from({ length: importCount }, (_, index) => `/assets/chunk-${index}.js`);
-  const { code } = afterPaintStarter('/assets/entry.js', imports, stylesheets);
+  const { code } = afterPaintStarter('/assets/entry.js', imports, fonts);
   const steps: Step[] = [];
   const timers: (() => void)[] = [];
   let task = 0;
   let clock = 0;
+  const face = (font: { family: string; descriptors: Record<string, string> }) => `${font.family} ${font.descriptors.weight ?? ''} ${font.descriptors.style ?? ''}`.trim();
+  const elements = shown.map((item) => ({
+    item,
+    childNodes: item.text === '' ? [] : [{ nodeType: 3, data: item.text }],
+    matches: () => false,
+  }));
   const page = {
     document: {
       head: {
@@ -24,8 +37,23 @@ async function runStarter(importCount: number, msPerLink: number, stylesheets: s
           steps.push({ task, what: `${link.rel} ${link.href}` });
         },
       },
+      body: { querySelectorAll: () => elements },
       createElement: () => ({}),
       documentElement: { setAttribute: (name: string) => steps.push({ task, what: name }) },
+      fonts: { add: (added: { family: string; descriptors: Record<string, string> }) => steps.push({ task, what: `font added ${face(added)}` }) },
+    },
+    getComputedStyle: ({ item }: { item: Shown }) => ({ fontFamily: item.family, fontWeight: item.weight, fontStyle: item.style ?? 'normal' }),
+    // A face is fetched when asked; a 500 never arrives.
+    FontFace: class {
+      constructor(
+        readonly family: string,
+        readonly source: string,
+        readonly descriptors: Record<string, string>,
+      ) {}
+      load() {
+        steps.push({ task, what: `font asked ${face(this)}` });
+        return this.descriptors.weight === '500' ? Promise.reject(new Error('network')) : Promise.resolve(this);
+      }
     },
     performance: { now: () => clock },
     setTimeout: (callback: () => void) => timers.push(callback),
@@ -76,14 +104,38 @@ describe('the after-paint starter', () => {
     expect(new Set(steps.filter((step) => step.what.startsWith('modulepreload')).map((step) => step.task)).size).toBe(1);
   });
 
-  it('links the stylesheets it is given (the account pages’ web fonts) first, once, before any script', async () => {
-    const steps = await runStarter(3, 1, ['/assets/account-styles/fonts-abc.css']);
-    expect(steps.map((step) => step.what).slice(0, 2)).toEqual(['stylesheet /assets/account-styles/fonts-abc.css', 'modulepreload /assets/chunk-0.js']);
-    expect(steps.filter((step) => step.what.startsWith('stylesheet'))).toHaveLength(1);
+  it('asks first for the web fonts the page shows, as CSS matches them, and puts every face in use together, once', async () => {
+    const font = (family: string, weight: string, style = 'normal'): WebFont => ({
+      family,
+      source: `url(/assets/${family}-${weight}-${style}.woff2)`,
+      descriptors: { style, weight, display: 'swap' },
+    });
+    const fonts = [font('Lora', '400'), font('Lora', '400', 'italic'), font('Lora', '600'), font('Source Sans 3', '400'), font('Source Sans 3', '500'), font('Source Sans 3', '600')];
+    const steps = await runStarter(3, 1, fonts, [
+      { text: 'Rosa Mamani', family: 'Lora, Georgia, serif', weight: '700' }, // the nearest heavier: 600
+      { text: 'Tu amor vive', family: 'Lora, Georgia, serif', weight: '400', style: 'italic' },
+      { text: 'Permisos', family: '"Source Sans 3", system-ui, sans-serif', weight: '450' }, // up to 500 first
+      { text: 'Inicio', family: '"Source Sans 3", system-ui, sans-serif', weight: '300' }, // lighter first, then 400
+      { text: '', family: '"Source Sans 3", system-ui, sans-serif', weight: '600' }, // no text: no face
+      { text: 'Recuerdos', family: 'Georgia, serif', weight: '400' }, // a font of the phone's
+    ]);
+    const what = steps.map((step) => step.what);
+    expect(what.slice(0, 5)).toEqual([
+      'font asked Lora 400 italic',
+      'font asked Lora 600 normal',
+      'font asked Source Sans 3 400 normal',
+      'font asked Source Sans 3 500 normal',
+      'modulepreload /assets/chunk-0.js',
+    ]);
+    // Every face, the one that never came too (the browser asks again when a page shows it).
+    const added = steps.filter((step) => step.what.startsWith('font added'));
+    expect(added.map((step) => step.what)).toEqual(fonts.map((item) => `font added ${item.family} ${item.descriptors.weight} ${item.descriptors.style}`));
+    expect(new Set(added.map((step) => step.task)).size).toBe(1);
+    expect(what).toContain('import /assets/entry.js');
   });
 
-  it('without stylesheets, its text is the light pages’ as before (their CSP hash)', () => {
+  it('without fonts, its text is the light pages’ as before (their CSP hash)', () => {
     expect(afterPaintStarter('/assets/entry.js', ['/a.js'], []).code).toBe(afterPaintStarter('/assets/entry.js', ['/a.js']).code);
-    expect(afterPaintStarter('/assets/entry.js', ['/a.js']).code).not.toContain('stylesheet');
+    expect(afterPaintStarter('/assets/entry.js', ['/a.js']).code).not.toContain('FontFace');
   });
 });

@@ -3,7 +3,7 @@
 // lazy route chunks (from the SPA's build manifest): their styles with the document — without them
 // the browser would learn of them only after the entry ran, and the page would paint bare — and
 // their modules with the entry, after the first paint. Notifications' styles come inside the
-// document, the home's as one stylesheet (§18); their web fonts after the first paint (§22).
+// document, the home's as one stylesheet (§18); their web fonts come after the first paint (§22).
 import {
   ACCOUNT_DATA_ELEMENT_ID,
   ACCOUNT_PAGE_NAMES,
@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterPaintStarter, escapeHtml, inlineHash, readInlineStyles } from '../../http/html';
+import { afterPaintStarter, escapeHtml, inlineHash, readInlineStyles, type WebFont } from '../../http/html';
 import { readBuildManifest, type BuildManifest } from '../../http/build-manifest';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from '../../http/early-taps';
 
@@ -32,10 +32,10 @@ export interface AccountPageAssets {
   /** The SPA's stylesheets and then the page's as one stylesheet, or null (see STYLES_INSIDE). */
   bundle: StyleBundle | null;
   /**
-   * The web fonts' `@font-face` rules, left out of `inline` and `bundle` and linked by the starter
-   * after the first paint (§22); null when the styles hold none, or name a font by a relative address.
+   * The web fonts' faces, left out of `inline` and `bundle` and loaded by the starter after the first
+   * paint (§22); empty when the styles hold none, or name a font by a relative address.
    */
-  fonts: StyleBundle | null;
+  fonts: WebFont[];
 }
 
 /** Several stylesheets as one, served from memory (account-page.routes.ts) at `href`. */
@@ -50,12 +50,12 @@ export interface StyleBundle {
 
 export const STYLE_BUNDLE_PREFIX = '/assets/account-styles/';
 
-function styleBundle(name: string, parts: string[], styles: { css: string }[]): StyleBundle | null {
+function styleBundle(page: AccountPageName, parts: string[], styles: { css: string }[]): StyleBundle | null {
   if (styles.length === 0) return null;
   const css = styles.map((style) => style.css).join('\n');
   const hash = createHash('sha256').update(css).digest('base64url').slice(0, 12);
   return {
-    href: `${STYLE_BUNDLE_PREFIX}${name}-${hash}.css`,
+    href: `${STYLE_BUNDLE_PREFIX}${page}-${hash}.css`,
     parts,
     css,
     // Once per process, for a file served to every owner: the smallest Brotli is worth its 0.1 s.
@@ -96,18 +96,47 @@ const STYLES_INSIDE: readonly AccountPageName[] = ['notifications'];
 const FONT_FACE = /@font-face\s*\{[^}]*\}/g;
 
 /**
- * The styles without their `@font-face` rules, and those rules (§22). A face in the first styles is
- * fetched with the first layout: on a fast link its ~80 KB end before the first paint, and Lighthouse's
- * slow-4G replay then makes that paint wait for them (LCP ~1.5 s instead of ~0.95 s); on a phone's
- * slow link they share the first paint's bandwidth. Linked after the first paint, they swap in when
- * they come (`font-display: swap`). Kept in place when a rule names its file by a relative address,
- * which would not resolve from the fonts' own stylesheet.
+ * The styles without their `@font-face` rules, and those rules as faces for the starter (§22). A face
+ * in the first styles is fetched with the first layout: on a fast link its ~80 KB end before the first
+ * paint, and Lighthouse's slow-4G replay then makes that paint wait for them (LCP ~1.5 s instead of
+ * ~0.95 s); on a phone's slow link they share the first paint's bandwidth. Loaded after the first
+ * paint, they swap in together when they have come. The rules stay in place when one names its file
+ * by a relative address (the starter would resolve it from the page, not from the stylesheet) or
+ * cannot be read.
  */
-function splitFontFaces(styles: { css: string; hash: string }[]): { styles: { css: string; hash: string }[]; faces: string[] } {
-  const faces = styles.flatMap(({ css }) => css.match(FONT_FACE) ?? []);
-  if (faces.length === 0 || faces.some((face) => /url\(\s*(?!['"]?\/)/.test(face))) return { styles, faces: [] };
+function splitFontFaces(styles: { css: string; hash: string }[]): { styles: { css: string; hash: string }[]; fonts: WebFont[] } {
+  const rules = styles.flatMap(({ css }) => css.match(FONT_FACE) ?? []);
+  const fonts = rules.map(webFont);
+  if (rules.length === 0 || rules.some((rule) => /url\(\s*(?!['"]?\/)/.test(rule))) return { styles, fonts: [] };
+  if (!fonts.every((font): font is WebFont => font !== null)) return { styles, fonts: [] };
   const rest = styles.map(({ css }) => css.replace(FONT_FACE, ''));
-  return { styles: rest.map((css) => ({ css, hash: inlineHash(css) })), faces };
+  return { styles: rest.map((css) => ({ css, hash: inlineHash(css) })), fonts };
+}
+
+const DESCRIPTORS: Record<string, string> = {
+  'font-style': 'style',
+  'font-weight': 'weight',
+  'font-stretch': 'stretch',
+  'font-display': 'display',
+  'unicode-range': 'unicodeRange',
+};
+
+/** An `@font-face` rule as the FontFace constructor takes it, or null when it names no family or file. */
+function webFont(rule: string): WebFont | null {
+  const declarations = new Map<string, string>();
+  for (const declaration of rule.slice(rule.indexOf('{') + 1, rule.lastIndexOf('}')).split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon > 0) declarations.set(declaration.slice(0, colon).trim().toLowerCase(), declaration.slice(colon + 1).trim());
+  }
+  const family = declarations.get('font-family')?.replace(/^(["'])(.*)\1$/, '$2');
+  const source = declarations.get('src');
+  if (!family || !source) return null;
+  const descriptors: Record<string, string> = {};
+  for (const [property, descriptor] of Object.entries(DESCRIPTORS)) {
+    const value = declarations.get(property);
+    if (value) descriptors[descriptor] = value;
+  }
+  return { family, source, descriptors };
 }
 
 /** Each page's chunks, or null when the SPA's manifest (or a page's source in it) is missing. */
@@ -122,10 +151,9 @@ export function readAccountPageAssets(distDir: string): Record<AccountPageName, 
     if (!assets) return null;
     const styles = assets.styles.filter((href) => !spaStyles.includes(href));
     const inlined = [...spaStyles, ...styles];
-    const { styles: read, faces } = splitFontFaces(readInlineStyles(distDir, inlined));
+    const { styles: read, fonts } = splitFontFaces(readInlineStyles(distDir, inlined));
     const inside = STYLES_INSIDE.includes(page);
     const inline = inside ? read.map((style, i) => ({ href: inlined[i] ?? '', ...style })) : [];
-    const fonts = styleBundle('fonts', [], faces.length > 0 ? [{ css: faces.join('\n') }] : []);
     result[page] = { ...assets, styles, inline, bundle: inside ? null : styleBundle(page, inlined, read), fonts };
   }
   return result as Record<AccountPageName, AccountPageAssets>;
@@ -156,9 +184,9 @@ function styleTags(assets: AccountPageAssets): string[] {
  * module preloads and font preloads give way to the light pages' after-paint starter (decision 021):
  * the page is whole before any script runs, and on a phone's slow link ~200 KB of JavaScript asked
  * for with the document would share the first paint's bandwidth. The starter asks for the entry,
- * its imports and the page's route chunks together once the first paint is on screen, after linking
- * the web fonts' stylesheet (§22). Before both,
- * the early taps' script (`early-taps.ts`) keeps a tap made before the page is live.
+ * its imports and the page's route chunks together once the first paint is on screen, after asking
+ * for the web fonts (§22). Before both, the early taps' script (`early-taps.ts`) keeps a tap made
+ * before the page is live.
  */
 export function accountDocument(
   index: string,
@@ -169,7 +197,7 @@ export function accountDocument(
   const preloads = [...index.matchAll(/<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g)].map((match) => match[1] ?? '');
   if (!entry) throw new Error('The SPA index.html has no entry script');
   const modules = [...new Set([...preloads, ...assets.modules])].filter((href) => href !== entry);
-  const starter = afterPaintStarter(entry, modules, assets.fonts ? [assets.fonts.href] : []);
+  const starter = afterPaintStarter(entry, modules, assets.fonts);
   const head = [
     ...styleTags(assets),
     `<script>${EARLY_TAPS_SCRIPT}</script>`,

@@ -110,14 +110,12 @@ export const accountPageRoutes: FastifyPluginCallback<AccountPageOptions> = (app
     return sendHtml(request, reply.header('cache-control', PRIVATE_CACHE_CONTROL).header('vary', 'Cookie'), document.html);
   };
 
-  // A page's stylesheets as one (decision 028 §18), and the web fonts' rules (§22), named by their
-  // content like the build's assets: any instance serving this build serves the same bytes at the
-  // same address.
+  // A page's stylesheets as one (decision 028 §18), named by its content like the build's assets: any
+  // instance serving this build serves the same bytes at the same address.
   app.get<{ Params: { file: string } }>(`${STYLE_BUNDLE_PREFIX}:file`, async (request, reply) => {
     const loaded = await renderOnce();
     const href = STYLE_BUNDLE_PREFIX + request.params.file;
-    const bundles = loaded ? Object.values(loaded.assets).flatMap((assets) => [assets.bundle, assets.fonts]) : [];
-    const bundle = bundles.find((candidate) => candidate?.href === href);
+    const bundle = loaded ? Object.values(loaded.assets).find((assets) => assets.bundle?.href === href)?.bundle : undefined;
     if (!bundle) return reply.callNotFound();
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     return sendCompressed(request, reply, 'text/css; charset=utf-8', { html: bundle.css, br: bundle.br, gzip: bundle.gzip });

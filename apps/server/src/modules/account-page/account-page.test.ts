@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helper';
 import { makeAccount, makeGuestToken, makeMemorial, makeOwner } from '../../../test/factories';
-import { startedScripts, startedStyles } from '../../../test/inline-starter';
+import { startedFonts, startedScripts } from '../../../test/inline-starter';
 import { createUserSession } from '../../auth/sessions';
 import { insertPost } from '../content/content.repository';
 import { inlineHash } from '../../http/html';
@@ -91,16 +91,12 @@ describe('an owner with a live session cookie', () => {
       '/assets/post-card-test.js',
       '/assets/account-home-page-test.js',
     ]);
-    // The web fonts are not in the first styles: the starter links their rules after the first paint
-    // (decision 028 §22), from a stylesheet named by its content, as the bundle.
+    // The web fonts are not in the first styles: the starter loads their faces after the first paint
+    // (decision 028 §22).
     expect(page.html).not.toContain('@font-face');
-    const fonts = startedStyles(page.html);
-    expect(fonts).toEqual([expect.stringMatching(/^\/assets\/account-styles\/fonts-[\w-]+\.css$/)]);
-    const faces = await fetch(t.url + (fonts[0] ?? ''), { headers: { 'accept-encoding': 'gzip' } });
-    expect(faces.status).toBe(200);
-    expect(faces.headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect(faces.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await faces.text()).toBe('@font-face{font-family:Lora;font-style:normal;font-display:swap;font-weight:600;src:url(/assets/lora-test.woff2) format("woff2")}');
+    expect(startedFonts(page.html)).toEqual([
+      { family: 'Lora', source: 'url(/assets/lora-test.woff2) format("woff2")', descriptors: { style: 'normal', weight: '600', display: 'swap' } },
+    ]);
     // The client's data: the owner and what was read; never the token.
     const data = /<script type="application\/json" id="account-data">(.*?)<\/script>/.exec(page.html)?.[1];
     expect(JSON.parse(data ?? 'null')).toMatchObject({ user: { identifier: memorial.identifier, name: 'Ana', profilepath: '' } });
@@ -127,10 +123,9 @@ describe('an owner with a live session cookie', () => {
       '<link rel="stylesheet" href="/assets/notifications-test.css" disabled>',
     ]);
     expect(page.html).not.toContain('favicon.svg');
-    // Its web fonts, too, come after the first paint, from the same stylesheet as the home's.
+    // Its web fonts, too, come after the first paint.
     expect(page.html).not.toContain('@font-face');
-    expect(startedStyles(page.html)).toEqual(startedStyles((await document('/account', withCookie(token))).html));
-    expect(startedStyles(page.html)).toHaveLength(1);
+    expect(startedFonts(page.html).map((font) => font.family)).toEqual(['Lora']);
     const br = await fetch(`${t.url}/account/notifications`, { headers: { ...withCookie(token), 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('cache-control')).toBe('private, no-store');
