@@ -336,9 +336,20 @@ describe.each(WIDTHS)('account settings at $name', ({ viewport }) => {
       // While the route's code is on its way the chosen profile says so, and nothing has switched yet.
       expect(await juanOption.getAttribute('aria-busy')).toBe('true');
       expect(await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).count()).toBe(1);
+      // The owner closes the menu before it comes: they changed their mind, and nothing switches.
+      await page.keyboard.press('Escape');
+      await juanOption.waitFor({ state: 'detached' });
       const loginRouteArrived = page.waitForResponse(/\/assets\/login-route-[\w-]+\.js$/);
       releaseLoginRoute();
       await loginRouteArrived;
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      expect(new URL(page.url()).pathname).toBe('/account');
+      expect(await page.getByRole('heading', { level: 1, name: 'Rosa Mamani Huamán' }).count()).toBe(1);
+      expect((JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { identifier: string }).identifier).toBe(rosa.identifier);
+
+      // Chosen again, with the code here now, the switch goes.
+      await openUserMenu(page, phone);
+      await juanOption.click();
       await page.getByRole('heading', { level: 1, name: 'Juan Quispe Paredes' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/account');
       const removedHeadings = await page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings);

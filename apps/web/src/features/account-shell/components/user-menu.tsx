@@ -17,7 +17,7 @@ import { Avatar, OwnerAvatar } from './avatar';
  * The code of the SPA's /login route, where a switch goes (spec §2, §4). The router commits a
  * navigation only once the route's code is here; a switch made before that would render the new
  * memorial at /account, then take the page away to /login and back. So the menu fetches it when it
- * opens, and a switch waits for it.
+ * opens, and a switch waits for it; closing the menu meanwhile calls the switch off.
  */
 function loadLoginRoute(): Promise<unknown> {
   return import('../../auth/components/login-route').catch(() => undefined);
@@ -30,9 +30,14 @@ function UserMenuContent({ onDone }: { onDone: () => void }) {
   const titleId = useId();
   const [leaving, setLeaving] = useState(false);
   const [switchingTo, setSwitchingTo] = useState<string | null>(null);
+  const open = useRef(true);
 
   useEffect(() => {
+    open.current = true;
     void loadLoginRoute();
+    return () => {
+      open.current = false;
+    };
   }, []);
 
   const choose = (identifier: string, profilepath: string) => {
@@ -45,6 +50,8 @@ function UserMenuContent({ onDone }: { onDone: () => void }) {
     // that it is on its way.
     setSwitchingTo(identifier);
     void loadLoginRoute().then(() => {
+      // Closed while the code was on its way: the owner changed their mind, nothing switches.
+      if (!open.current) return;
       onDone();
       switchPerson(identifier, profilepath);
       void navigate('/login', { replace: true });
