@@ -120,6 +120,44 @@ describe('a guest video over a connection that drops', () => {
   });
 });
 
+describe('a guest video given up after a failure', () => {
+  it('is deleted on the server when the visitor closes the form', async () => {
+    const clip = path.join(tmp, 'aniversario.mp4');
+    fs.writeFileSync(clip, mp4Bytes(Math.round(0.5 * MB)));
+    const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+    try {
+      await page.goto(`/guest?id=${memorial.identifier}`);
+      await page.locator('.toaster').waitFor({ state: 'attached' });
+      await page.getByLabel('Código de acceso').fill('misa2024');
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Hilda Condori Quispe', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Video', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deja tu video' });
+      await dialog.getByLabel('Video', { exact: true }).setInputFiles(clip);
+      await dialog.getByLabel('Tu nombre').fill('Julián Mamani');
+
+      // The upload is created, then every byte sent is lost: after its retries the form says so.
+      await page.route('**/api/uploads/*', (route) => (route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue()));
+      const created = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith('/api/uploads'));
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      const location = (await created).headers().location ?? '';
+      expect(location).toMatch(/^\/api\/uploads\/[\w-]+$/);
+      await dialog.getByRole('alert').getByText(CONNECTION, { exact: false }).waitFor({ timeout: 30_000 });
+      await page.unroute('**/api/uploads/*');
+
+      // The visitor gives up: what the server holds of the video is deleted now, not at its sweep.
+      const deleted = page.waitForResponse((res) => res.request().method() === 'DELETE' && res.url().endsWith(location));
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect((await deleted).status()).toBe(204);
+      expect(await pendingPosts(server.baseUrl, memorial)).toEqual([]);
+      expect(problems.filter((problem) => !/ERR_CONNECTION_RESET|net::ERR_FAILED/.test(problem))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("the family's own video over a connection that drops", () => {
   it('resumes from where it stopped on Reintentar and ends as one post holding exactly that video', async () => {
     const owner = await makeOwner(server, 'reanudar', ['Hilda Condori Quispe']);

@@ -53,6 +53,10 @@ function fakeXhr(server: Server) {
           this.status = 201;
           this.responseHeaders.location = '/api/uploads/AAAAAAAAAAAAAAAAAAAAAA';
         }
+      } else if (this.method === 'DELETE') {
+        server.offset = 0;
+        server.received = [];
+        this.status = 204;
       } else if (this.method === 'HEAD') {
         this.status = 200;
         this.responseHeaders['upload-offset'] = String(server.offset);
@@ -125,5 +129,25 @@ describe('a resumable upload', () => {
     const { createXhr } = setUp({ refuseCreate: { status: 413, body: '{"code":"413","message":"El video seleccionado excede los 50 MB","data":{}}' } });
     const upload = createResumableUpload({ file: fileOf(10), metadata: { identifier: 'abc' }, createXhr });
     await expect(upload.send()).rejects.toMatchObject({ code: '413', message: 'El video seleccionado excede los 50 MB' });
+  });
+
+  it('given up after a failure, asks the server to delete the upload, once; the next send starts a new one', async () => {
+    const { server, createXhr } = setUp({ drops: [500, 0] });
+    const file = fileOf(3000);
+    const upload = createResumableUpload({ file, metadata: { identifier: 'abc' }, chunkBytes: 4096, retryDelays: [0], createXhr });
+    await upload.send().catch(() => undefined);
+    expect(upload.url).toMatch(/\/api\/uploads\/A+$/);
+    upload.abandon();
+    upload.abandon();
+    expect(server.log.filter((m) => m === 'DELETE')).toHaveLength(1);
+    expect(upload.url).toBeNull();
+    expect(await upload.send()).toBe('AAAAAAAAAAAAAAAAAAAAAA');
+    expect(server.log.filter((m) => m === 'POST')).toHaveLength(2);
+  });
+
+  it('never created, has nothing to delete', () => {
+    const { server, createXhr } = setUp();
+    createResumableUpload({ file: fileOf(10), metadata: { identifier: 'abc' }, createXhr }).abandon();
+    expect(server.log).toEqual([]);
   });
 });

@@ -26,6 +26,11 @@ export interface ResumableUpload {
   send(onProgress?: (percent: number) => void): Promise<string>;
   /** The upload's address once created (it resumes from there). */
   readonly url: string | null;
+  /**
+   * Given up (another file chosen, the form closed after a failure): asks the server to delete what
+   * it holds now rather than at its sweep. Best effort; the next send starts a new upload.
+   */
+  abandon(): void;
 }
 
 interface Reply {
@@ -126,8 +131,16 @@ export function createResumableUpload(options: ResumableUploadOptions): Resumabl
     }
   };
 
+  const abandon = () => {
+    if (!url) return;
+    const at = url;
+    url = null;
+    request('DELETE', at, {}).catch(() => undefined);
+  };
+
   return {
     send,
+    abandon,
     get url() {
       return url;
     },
