@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CardOrder } from '@recuerdos/shared/post-schemas';
 import { limaDateTime } from '@recuerdos/shared/dates';
 import type { Database, NewPost, PostRow } from '../../db/schema';
+import { ADVISORY_LOCK_SPACE } from '../../db/advisory-locks';
 import { nowIso, type Dialect } from '../../db/database';
 
 /**
@@ -114,9 +115,6 @@ export async function insertPost(db: Kysely<Database>, values: Omit<NewPost, 're
   }
 }
 
-/** PostgreSQL advisory lock space of a memorial's waiting list (two-key; uploads.repository has 31_301-31_302). */
-const PENDING_LOCK_SPACE = 31_303;
-
 /**
  * Inserts a visitor's post waiting for approval only while the memorial's waiting posts, this one
  * included, stay within `cap` — checked and inserted as one step against concurrent submissions, on
@@ -132,7 +130,7 @@ export async function insertPendingPost(
   at = new Date(),
 ): Promise<PostRow | null> {
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${PENDING_LOCK_SPACE}, ${values.memorialId})`.execute(trx);
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_SPACE.pendingPosts}, ${values.memorialId})`.execute(trx);
     const waiting = await pendingLoad(trx, values.memorialId);
     if (waiting.items >= cap.items || waiting.bytes + (values.mediaBytes ?? 0) > cap.bytes) return null;
     return insertPost(trx, values, at);

@@ -1,5 +1,6 @@
 // Every SQL statement of resumable uploads: the upload rows and the pieces received so far.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { ADVISORY_LOCK_SPACE } from '../../db/advisory-locks';
 import type { Dialect } from '../../db/database';
 import type { Database, ResumableUploadsTable } from '../../db/schema';
 
@@ -13,9 +14,6 @@ export interface UnfinishedCaps {
   perMemorial: number;
 }
 
-/** PostgreSQL advisory lock spaces (two-key locks: never the same as one-key ones, e.g. the migrator's). */
-const LOCK_SPACE = { address: 31_301, memorial: 31_302 } as const;
-
 /**
  * Serialises the creations that count the same address's or memorial's unfinished bytes, until they
  * commit. PostgreSQL: advisory locks, every transaction taking its address's then its memorial's
@@ -24,8 +22,8 @@ const LOCK_SPACE = { address: 31_301, memorial: 31_302 } as const;
  */
 async function lockHolders(trx: Transaction<Database>, dialect: Dialect, address: string, memorialId: number): Promise<void> {
   if (dialect !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock(${LOCK_SPACE.address}, hashtext(${address}))`.execute(trx);
-  await sql`select pg_advisory_xact_lock(${LOCK_SPACE.memorial}, ${memorialId})`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_SPACE.uploadAddress}, hashtext(${address}))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_SPACE.uploadMemorial}, ${memorialId})`.execute(trx);
 }
 
 async function heldBytes(trx: Transaction<Database>, column: 'guestAddress' | 'memorialId', value: string | number): Promise<number> {
