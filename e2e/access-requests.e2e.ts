@@ -9,7 +9,7 @@ import { MESSAGES } from '@recuerdos/shared/messages';
 import { expectAccessible } from './support/axe';
 import { PHONE, fieldErrors, horizontalOverflow, openPage, smallTargets } from './support/browser';
 import { linkIn, waitForMail } from './support/mail';
-import { logIn, makeOwner, uniqueEmail } from './support/owner';
+import { accountLive, logIn, makeOwner, uniqueEmail } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
 useServerAndBrowser();
@@ -74,6 +74,7 @@ describe('asking the family for access on a phone', () => {
 
       // The family takes it back: her next page is the code screen.
       await family.page.reload();
+      await accountLive(family.page);
       await panel.getByText(/abrió su enlace el/).waitFor();
       await panel.getByRole('button', { name: 'Quitar el acceso de Rosa Quispe' }).click();
       const confirm = family.page.getByRole('dialog', { name: 'Quitar el acceso' });

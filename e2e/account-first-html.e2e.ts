@@ -144,11 +144,17 @@ function recordApiReads(page: Page): string[] {
   return reads;
 }
 
-/** The browser's cache emptied, as on a first visit: the fonts' requests then go to the network. */
-async function emptyCache(page: Page): Promise<void> {
+const FONTS_SEEN = 'recuerdos:fuentes';
+
+/**
+ * As on a first visit: the browser's cache emptied (the fonts' requests then go to the network) and
+ * no note that it holds the fonts (decision 028 §22).
+ */
+async function asOnAFirstVisit(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
+  await page.evaluate((key) => localStorage.removeItem(key), FONTS_SEEN);
 }
 
 /**
@@ -184,6 +190,7 @@ async function expectFontsAfterFirstPaint(page: Page): Promise<void> {
   expect(timing.files.filter((file) => /lora-latin-400-normal/.test(file))).toEqual([]);
   expect(timing.paint).not.toBeNull();
   expect(timing.fontsAsked).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+  expect(await page.locator('html[data-fonts-early]').count()).toBe(0);
   expect(timing).toMatchObject({ lora: true, sans: true });
 }
 
@@ -199,7 +206,7 @@ describe.each([
       const removals = await watchRemovals(page, '.home');
       const reads = recordApiReads(page);
       const stylesheets = recordStylesheets(page);
-      await emptyCache(page);
+      await asOnAFirstVisit(page);
       const response = await page.reload();
       const firstHtml = (await response?.text()) ?? '';
       expect(firstHtml).toContain('Te extrañamos cada día');
@@ -237,7 +244,7 @@ describe.each([
 
       // Notifications, opened as a document: the pending list is there and its buttons work.
       stylesheets.length = 0;
-      await emptyCache(page);
+      await asOnAFirstVisit(page);
       await page.goto('/account/notifications');
       await page.getByRole('heading', { level: 1, name: '2 mensajes pendientes por aprobar' }).waitFor();
       // Its styles came inside the document (decision 028 §18): the load fetched no stylesheet. The
@@ -267,6 +274,35 @@ describe.each([
       await close();
     }
   });
+});
+
+it('a browser that has the web fonts from an earlier page gets them with the first layout, not after the paint', async () => {
+  const { owner } = await ownerWithContent('fuentes', 'Rosa Mamani Huamán');
+  const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
+  try {
+    await logIn(page, owner);
+    // The first page loaded the fonts after its paint, and noted that this browser holds them.
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FONTS_SEEN)).toMatch(/^[\w-]{12}$/);
+    await page.reload();
+    await accountLive(page);
+    const timing = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+      const asked = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.woff2'));
+      let lora = false;
+      document.fonts.forEach((face) => {
+        lora ||= face.family === 'Lora' && face.weight === '600' && face.status === 'loaded';
+      });
+      return { early: document.documentElement.hasAttribute('data-fonts-early'), asked: asked.map((entry) => entry.startTime), paint, lora };
+    });
+    expect(timing.early).toBe(true);
+    expect(timing.lora).toBe(true);
+    expect(timing.asked.length).toBeGreaterThan(0);
+    for (const at of timing.asked) expect(at).toBeLessThan(timing.paint);
+    expect(problems).toEqual([]);
+  } finally {
+    await close();
+  }
 });
 
 it('a page rendered for a session this browser no longer holds ends it and goes to /login', async () => {

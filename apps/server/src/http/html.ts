@@ -33,6 +33,31 @@ export interface WebFont {
   descriptors: Record<string, string>;
 }
 
+/** Where a browser notes that it holds these fonts (in its cache) since a page of ours loaded them. */
+export const FONTS_SEEN_KEY = 'recuerdos:fuentes';
+
+const fontsVersion = (fonts: readonly WebFont[]) => createHash('sha256').update(JSON.stringify(fonts)).digest('base64url').slice(0, 12);
+
+/**
+ * The account pages' head script for a browser that has loaded these very fonts before (decision 028
+ * §22): they are in its cache, so they cost the first paint nothing, and it gets them as an
+ * `@font-face` rule would give them, with the first layout; no swap after the paint. A first visit
+ * (or another build's fonts, or storage refused) leaves them to the after-paint starter, which notes
+ * them once they have come. The CSP allows exactly this text by its hash.
+ */
+export function earlyFontsScript(fonts: readonly WebFont[]): { code: string; hash: string } {
+  const code = `(() => {
+let seen = null;
+try {
+  seen = localStorage.getItem(${jsonForHtml(FONTS_SEEN_KEY)});
+} catch {}
+if (seen !== ${jsonForHtml(fontsVersion(fonts))} || typeof FontFace !== 'function') return;
+for (const { family, source, descriptors } of ${jsonForHtml(fonts)}) document.fonts.add(new FontFace(family, source, descriptors));
+document.documentElement.setAttribute('data-fonts-early', '');
+})();`;
+  return { code, hash: inlineHash(code) };
+}
+
 /**
  * The starter's choice of the faces the page shows (`fonts` in scope): for each element holding
  * text, its first family, its style and weight, matched as CSS matches a face (the nearest weight on
@@ -82,17 +107,24 @@ const FONTS_IN_USE = `const fontsInUse = () => {
  * the QR page) answers. `fonts` (the account pages' web fonts, decision 028 §22), which a first paint
  * must not wait for, are handled first: the faces the page shows are asked for before the imports,
  * and once they have come every face is put in use at once (the others load when a later page shows
- * them): one relayout for the swap, none before it. The CSP allows exactly this text by its hash.
+ * them): one relayout for the swap, none before it. The browser then notes that it holds them, for
+ * `earlyFontsScript` on its next page; when that script has put them in use already, nothing is done
+ * here. The CSP allows exactly this text by its hash.
  */
 export function afterPaintStarter(script: string, preloads: readonly string[], fonts: readonly WebFont[] = []): { code: string; hash: string } {
   const faces = fonts.length > 0 ? `const fonts = ${jsonForHtml(fonts)};\n${FONTS_IN_USE}` : '';
   const loadFonts =
     fonts.length > 0
-      ? `  if (typeof FontFace === 'function') {
+      ? `  if (typeof FontFace === 'function' && !document.documentElement.hasAttribute('data-fonts-early')) {
     const faces = fonts.map(({ family, source, descriptors }) => new FontFace(family, source, descriptors));
     const used = fontsInUse();
-    Promise.allSettled(faces.filter((face, i) => used.has(fonts[i])).map((face) => face.load())).then(() => {
+    Promise.allSettled(faces.filter((face, i) => used.has(fonts[i])).map((face) => face.load())).then((loaded) => {
       for (const face of faces) document.fonts.add(face);
+      if (loaded.every((result) => result.status === 'fulfilled')) {
+        try {
+          localStorage.setItem(${jsonForHtml(FONTS_SEEN_KEY)}, ${jsonForHtml(fontsVersion(fonts))});
+        } catch {}
+      }
     });
   }
 `

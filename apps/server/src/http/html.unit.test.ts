@@ -2,7 +2,7 @@
 // preload link and imports each script. A task is what the browser runs between two of the
 // starter's timers; the page's clock moves 1 ms per link added, as on a phone.
 import { describe, expect, it } from 'vitest';
-import { afterPaintStarter, type WebFont } from './html';
+import { FONTS_SEEN_KEY, afterPaintStarter, earlyFontsScript, type WebFont } from './html';
 
 interface Step {
   task: number;
@@ -16,7 +16,7 @@ interface Shown {
   style?: string;
 }
 
-async function runStarter(importCount: number, msPerLink: number, fonts: WebFont[] = [], shown: Shown[] = []): Promise<Step[]> {
+async function runStarter(importCount: number, msPerLink: number, fonts: WebFont[] = [], shown: Shown[] = [], fontsEarly = false): Promise<Step[]> {
   const imports = Array.from({ length: importCount }, (_, index) => `/assets/chunk-${index}.js`);
   const { code } = afterPaintStarter('/assets/entry.js', imports, fonts);
   const steps: Step[] = [];
@@ -39,9 +39,10 @@ async function runStarter(importCount: number, msPerLink: number, fonts: WebFont
       },
       body: { querySelectorAll: () => elements },
       createElement: () => ({}),
-      documentElement: { setAttribute: (name: string) => steps.push({ task, what: name }) },
+      documentElement: { setAttribute: (name: string) => steps.push({ task, what: name }), hasAttribute: (name: string) => fontsEarly && name === 'data-fonts-early' },
       fonts: { add: (added: { family: string; descriptors: Record<string, string> }) => steps.push({ task, what: `font added ${face(added)}` }) },
     },
+    localStorage: { setItem: (key: string, value: string) => steps.push({ task, what: `noted ${key}=${value}` }) },
     getComputedStyle: ({ item }: { item: Shown }) => ({ fontFamily: item.family, fontWeight: item.weight, fontStyle: item.style ?? 'normal' }),
     // A face is fetched when asked; a 500 never arrives.
     FontFace: class {
@@ -132,10 +133,68 @@ describe('the after-paint starter', () => {
     expect(added.map((step) => step.what)).toEqual(fonts.map((item) => `font added ${item.family} ${item.descriptors.weight} ${item.descriptors.style}`));
     expect(new Set(added.map((step) => step.task)).size).toBe(1);
     expect(what).toContain('import /assets/entry.js');
+    // One face never came: the browser does not hold them all, and is not told it does.
+    expect(what.filter((step) => step.startsWith('noted'))).toEqual([]);
+  });
+
+  it('notes that the browser holds the fonts once they all came; does nothing of fonts when the head put them in use', async () => {
+    const fonts: WebFont[] = [{ family: 'Lora', source: 'url(/assets/lora-600.woff2)', descriptors: { weight: '600' } }];
+    const shown = [{ text: 'Rosa', family: 'Lora, serif', weight: '600' }];
+    const first = (await runStarter(1, 1, fonts, shown)).map((step) => step.what);
+    expect(first).toContain('font asked Lora 600');
+    expect(first.filter((step) => step.startsWith('noted'))).toEqual([expect.stringMatching(new RegExp(`^noted ${FONTS_SEEN_KEY}=[\\w-]{12}$`))]);
+    const again = (await runStarter(1, 1, fonts, shown, true)).map((step) => step.what);
+    expect(again.filter((step) => step.startsWith('font') || step.startsWith('noted'))).toEqual([]);
+    expect(again).toContain('import /assets/entry.js');
   });
 
   it('without fonts, its text is the light pages’ as before (their CSP hash)', () => {
     expect(afterPaintStarter('/assets/entry.js', ['/a.js'], []).code).toBe(afterPaintStarter('/assets/entry.js', ['/a.js']).code);
     expect(afterPaintStarter('/assets/entry.js', ['/a.js']).code).not.toContain('FontFace');
+  });
+});
+
+describe('the head script of a browser that has the fonts', () => {
+  const fonts: WebFont[] = [
+    { family: 'Lora', source: 'url(/assets/lora-600.woff2)', descriptors: { weight: '600' } },
+    { family: 'Source Sans 3', source: 'url(/assets/sans-400.woff2)', descriptors: { weight: '400' } },
+  ];
+
+  /** The version the starter notes for these fonts. */
+  async function noted(): Promise<string> {
+    const steps = await runStarter(0, 1, fonts, [{ text: 'Rosa', family: 'Lora', weight: '600' }]);
+    return steps.find((step) => step.what.startsWith('noted'))?.what.split('=')[1] ?? '';
+  }
+
+  function runHead(stored: string | null | Error): string[] {
+    const done: string[] = [];
+    const page = {
+      localStorage: {
+        getItem: () => {
+          if (stored instanceof Error) throw stored;
+          return stored;
+        },
+      },
+      FontFace: class {
+        constructor(readonly family: string) {}
+      },
+      document: {
+        fonts: { add: (face: { family: string }) => done.push(`added ${face.family}`) },
+        documentElement: { setAttribute: (name: string) => done.push(name) },
+      },
+    };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    (new Function(...Object.keys(page), earlyFontsScript(fonts).code) as (...args: unknown[]) => void)(...Object.values(page));
+    return done;
+  }
+
+  it('puts every face in use before the first layout when the browser noted these very fonts', async () => {
+    expect(runHead(await noted())).toEqual(['added Lora', 'added Source Sans 3', 'data-fonts-early']);
+  });
+
+  it('leaves them to the starter on a first visit, for other fonts, or when storage is refused', () => {
+    expect(runHead(null)).toEqual([]);
+    expect(runHead('otra-version')).toEqual([]);
+    expect(runHead(new Error('SecurityError'))).toEqual([]);
   });
 });

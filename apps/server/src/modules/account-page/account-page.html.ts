@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterPaintStarter, escapeHtml, inlineHash, readInlineStyles, type WebFont } from '../../http/html';
+import { afterPaintStarter, earlyFontsScript, escapeHtml, inlineHash, readInlineStyles, type WebFont } from '../../http/html';
 import { readBuildManifest, type BuildManifest } from '../../http/build-manifest';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from '../../http/early-taps';
 
@@ -185,8 +185,9 @@ function styleTags(assets: AccountPageAssets): string[] {
  * the page is whole before any script runs, and on a phone's slow link ~200 KB of JavaScript asked
  * for with the document would share the first paint's bandwidth. The starter asks for the entry,
  * its imports and the page's route chunks together once the first paint is on screen, after asking
- * for the web fonts (§22). Before both, the early taps' script (`early-taps.ts`) keeps a tap made
- * before the page is live.
+ * for the web fonts (§22) — which a browser that has them in its cache from an earlier visit gets
+ * at once, from the head (`earlyFontsScript`). Before both, the early taps' script (`early-taps.ts`)
+ * keeps a tap made before the page is live.
  */
 export function accountDocument(
   index: string,
@@ -198,7 +199,9 @@ export function accountDocument(
   if (!entry) throw new Error('The SPA index.html has no entry script');
   const modules = [...new Set([...preloads, ...assets.modules])].filter((href) => href !== entry);
   const starter = afterPaintStarter(entry, modules, assets.fonts);
+  const fonts = assets.fonts.length > 0 ? earlyFontsScript(assets.fonts) : null;
   const head = [
+    ...(fonts ? [`<script>${fonts.code}</script>`] : []),
     ...styleTags(assets),
     `<script>${EARLY_TAPS_SCRIPT}</script>`,
     `<script type="module">${starter.code}</script>`,
@@ -215,5 +218,5 @@ export function accountDocument(
     // Replacer functions: the owner's words may hold `$&` and the like.
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
-  return { html, scriptHashes: [EARLY_TAPS_HASH, starter.hash], styleHashes: [...new Set(assets.inline.map(({ hash }) => hash))] };
+  return { html, scriptHashes: [...(fonts ? [fonts.hash] : []), EARLY_TAPS_HASH, starter.hash], styleHashes: [...new Set(assets.inline.map(({ hash }) => hash))] };
 }

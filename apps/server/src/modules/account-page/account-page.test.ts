@@ -11,7 +11,7 @@ import { makeAccount, makeGuestToken, makeMemorial, makeOwner } from '../../../t
 import { startedFonts, startedScripts } from '../../../test/inline-starter';
 import { createUserSession } from '../../auth/sessions';
 import { insertPost } from '../content/content.repository';
-import { inlineHash } from '../../http/html';
+import { earlyFontsScript, inlineHash } from '../../http/html';
 import { EARLY_TAPS_SCRIPT } from '../../http/early-taps';
 
 const ACCOUNT_SSR_WEB = path.join(import.meta.dirname, '../../../test/fixtures/account-ssr/web');
@@ -83,8 +83,11 @@ describe('an owner with a live session cookie', () => {
     expect((await fetch(`${t.url}/assets/account-styles/..%2F..%2Findex.html`)).status).toBe(404);
     expect(page.html).not.toContain('favicon.svg');
     // The scripts after the first paint (decision 021): the entry, then the page's route chunks; before
-    // them, allowed by its hash too, the script that keeps a tap made before the page is live.
-    expect(startedScripts(page.html, page.headers.get('content-security-policy'), [EARLY_TAPS_SCRIPT])).toEqual([
+    // them, allowed by their hashes too, the script that gives the web fonts at once to a browser that
+    // holds them (§22) and the one that keeps a tap made before the page is live.
+    const earlyFonts = earlyFontsScript(startedFonts(page.html)).code;
+    expect(page.html.indexOf(`<script>${earlyFonts}</script>`)).toBeLessThan(page.html.indexOf('<link rel="stylesheet"'));
+    expect(startedScripts(page.html, page.headers.get('content-security-policy'), [earlyFonts, EARLY_TAPS_SCRIPT])).toEqual([
       '/assets/app-test.js',
       '/assets/react-test.js',
       '/assets/account-layout-test.js',
