@@ -2,7 +2,8 @@
 // preload link and imports each script. A task is what the browser runs between two of the
 // starter's timers; the page's clock moves 1 ms per link added, as on a phone.
 import { describe, expect, it } from 'vitest';
-import { FONTS_SEEN_KEY, afterPaintStarter, earlyFontsScript, type WebFont } from './html';
+import { afterPaintStarter, earlyFontsScript } from './html';
+import { FONTS_SEEN_KEY, type WebFont } from './web-fonts';
 
 interface Step {
   task: number;

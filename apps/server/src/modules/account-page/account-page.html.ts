@@ -16,7 +16,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterPaintStarter, earlyFontsScript, escapeHtml, inlineHash, readInlineStyles, type WebFont } from '../../http/html';
+import { afterPaintStarter, earlyFontsScript, escapeHtml, inlineHash, readInlineStyles } from '../../http/html';
+import { webFontOf, type WebFont } from '../../http/web-fonts';
 import { readBuildManifest, type BuildManifest } from '../../http/build-manifest';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from '../../http/early-taps';
 
@@ -106,37 +107,11 @@ const FONT_FACE = /@font-face\s*\{[^}]*\}/g;
  */
 function splitFontFaces(styles: { css: string; hash: string }[]): { styles: { css: string; hash: string }[]; fonts: WebFont[] } {
   const rules = styles.flatMap(({ css }) => css.match(FONT_FACE) ?? []);
-  const fonts = rules.map(webFont);
+  const fonts = rules.map(webFontOf);
   if (rules.length === 0 || rules.some((rule) => /url\(\s*(?!['"]?\/)/.test(rule))) return { styles, fonts: [] };
   if (!fonts.every((font): font is WebFont => font !== null)) return { styles, fonts: [] };
   const rest = styles.map(({ css }) => css.replace(FONT_FACE, ''));
   return { styles: rest.map((css) => ({ css, hash: inlineHash(css) })), fonts };
-}
-
-const DESCRIPTORS: Record<string, string> = {
-  'font-style': 'style',
-  'font-weight': 'weight',
-  'font-stretch': 'stretch',
-  'font-display': 'display',
-  'unicode-range': 'unicodeRange',
-};
-
-/** An `@font-face` rule as the FontFace constructor takes it, or null when it names no family or file. */
-function webFont(rule: string): WebFont | null {
-  const declarations = new Map<string, string>();
-  for (const declaration of rule.slice(rule.indexOf('{') + 1, rule.lastIndexOf('}')).split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon > 0) declarations.set(declaration.slice(0, colon).trim().toLowerCase(), declaration.slice(colon + 1).trim());
-  }
-  const family = declarations.get('font-family')?.replace(/^(["'])(.*)\1$/, '$2');
-  const source = declarations.get('src');
-  if (!family || !source) return null;
-  const descriptors: Record<string, string> = {};
-  for (const [property, descriptor] of Object.entries(DESCRIPTORS)) {
-    const value = declarations.get(property);
-    if (value) descriptors[descriptor] = value;
-  }
-  return { family, source, descriptors };
 }
 
 /** Each page's chunks, or null when the SPA's manifest (or a page's source in it) is missing. */
