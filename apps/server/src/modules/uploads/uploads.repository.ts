@@ -6,7 +6,10 @@ import type { Database, ResumableUploadsTable } from '../../db/schema';
 
 export type UploadRow = Omit<Selectable<ResumableUploadsTable>, 'guestAddress' | 'budgetUntil'> & { identifier: string; accountId: number };
 
-/** What a removed upload held of its visitor's daily budget (null for the owner's). */
+/**
+ * What a removed upload may give back to its visitor's daily budget (null for the owner's): the bytes
+ * of its declared length that never arrived. What arrived stays charged.
+ */
 export type BudgetHold = { address: string; bytes: number; until: string } | null;
 
 export interface UnfinishedCaps {
@@ -109,14 +112,20 @@ export function listPieces(db: Kysely<Database>, uploadId: string): Promise<{ st
 
 /**
  * Deletes the upload and its pieces' rows, returning the pieces' temporary keys (to remove from the
- * store) and, when this call is the one that deleted the row, what it held of the daily budget.
+ * store) and, when this call is the one that deleted the row, what it may give back to the daily budget.
  */
 export async function deleteUpload(db: Kysely<Database>, uploadId: string): Promise<{ tempKeys: string[]; hold: BudgetHold }> {
   return db.transaction().execute(async (trx) => {
     const pieces = await trx.selectFrom('resumableUploadPieces').select('tempKey').where('uploadId', '=', uploadId).execute();
     await trx.deleteFrom('resumableUploadPieces').where('uploadId', '=', uploadId).execute();
-    const row = await trx.deleteFrom('resumableUploads').where('id', '=', uploadId).returning(['length', 'guestAddress', 'budgetUntil']).executeTakeFirst();
-    const hold = row?.guestAddress && row.budgetUntil ? { address: row.guestAddress, bytes: row.length, until: row.budgetUntil } : null;
+    const row = await trx
+      .deleteFrom('resumableUploads')
+      .where('id', '=', uploadId)
+      .returning(['length', 'received', 'guestAddress', 'budgetUntil'])
+      .executeTakeFirst();
+    // A claimed upload (received = -1) had arrived whole.
+    const unsent = row ? (row.received < 0 ? 0 : row.length - row.received) : 0;
+    const hold = row?.guestAddress && row.budgetUntil ? { address: row.guestAddress, bytes: unsent, until: row.budgetUntil } : null;
     return { tempKeys: pieces.map((piece) => piece.tempKey), hold };
   });
 }

@@ -7,7 +7,8 @@
 //
 // A visitor's upload reserves its declared length against the address's daily upload budget when it
 // is created (the submission that uses it is not charged again); an upload removed unused — deleted,
-// expired, or not a readable video — gives it back. The bytes of visitors' uploads not yet used are
+// expired, or not a readable video — gives back only what never arrived: bytes received are spent,
+// so a loop of creating, sending and deleting cannot move more than the budget a day. The bytes of visitors' uploads not yet used are
 // also capped per address and per memorial, however many addresses send them (issue 31 §3).
 import { randomBytes } from 'node:crypto';
 import { LIMITS } from '@recuerdos/shared/limits';
@@ -162,13 +163,14 @@ export async function appendToUpload(ctx: AppContext, caller: Caller, id: string
 }
 
 /**
- * Removes the upload with its pieces. One that was not `used` for a post gives its bytes back to the
- * daily budget it was reserved against — only within that budget's window (a later window never
- * held them), and only once however many removals race (only the one that deleted the row).
+ * Removes the upload with its pieces. One that was not `used` for a post gives the bytes that never
+ * arrived back to the daily budget it was reserved against — only within that budget's window (a
+ * later window never held them), and only once however many removals race (only the one that
+ * deleted the row). The bytes that arrived stay spent, as a submitted file's are.
  */
 async function removeUpload(ctx: AppContext, id: string, how: 'used' | 'unused'): Promise<void> {
   const { tempKeys, hold } = await repo.deleteUpload(ctx.db, id);
-  if (how === 'unused' && hold && ctx.now() < new Date(hold.until)) {
+  if (how === 'unused' && hold && hold.bytes > 0 && ctx.now() < new Date(hold.until)) {
     await ctx.limiter
       .release(uploadBudgetKey(hold.address), hold.bytes)
       .catch((err: unknown) => ctx.log.warn({ err, upload: id }, 'Could not give an unused upload back to its daily budget'));

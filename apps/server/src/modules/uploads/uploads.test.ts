@@ -413,7 +413,7 @@ describe('what unfinished uploads may hold (issue 31 §3)', () => {
     expect(await rowsOf(m.memorial)).toBe(0);
   });
 
-  it('gives the reservation and the place back when an upload is deleted, expires, or is not a video', async () => {
+  it('gives the reservation and the place back when an upload is deleted or expires before any byte arrived', async () => {
     const { m, ip, who } = await visitor();
     const locations = [];
     for (let i = 0; i < 6; i += 1) locations.push((await create(who, 50 * MB, m.memorial.identifier, v)).location ?? '');
@@ -435,13 +435,41 @@ describe('what unfinished uploads may hold (issue 31 §3)', () => {
     expect(await rowsOf(m.memorial)).toBe(0);
     expect(await budgetOf(ip)).toBe(0);
 
-    // Finished but not a video: refused at the submission, and given back.
-    const fake = await sendWhole(who, await pictureBytes(), m.memorial.identifier, v);
-    expect(await budgetOf(ip)).toBeGreaterThan(0);
+  });
+
+  it('keeps the bytes that arrived charged when an upload is given up, so create, send and delete cannot go round the budget', async () => {
+    const { m, ip, who } = await visitor();
+    const piece = Buffer.alloc(MB, 7);
+
+    // Half sent, then given up (another file chosen): only the half never sent comes back.
+    const half = (await create(who, 2 * MB, m.memorial.identifier, v)).location ?? '';
+    expect((await patch(half, who, 0, piece, v)).status).toBe(204);
+    expect((await fetch(v.url + half, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', ...who } })).status).toBe(204);
+    expect(await budgetOf(ip)).toBe(MB);
+
+    // Sent whole, then deleted, over and over: every round's bytes stay spent.
+    for (let round = 1; round <= 3; round += 1) {
+      const location = (await create(who, MB, m.memorial.identifier, v)).location ?? '';
+      expect((await patch(location, who, 0, piece, v)).status).toBe(204);
+      expect((await fetch(v.url + location, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', ...who } })).status).toBe(204);
+      expect(await budgetOf(ip)).toBe(MB + round * MB);
+    }
+
+    // Cut off after a part and left to expire: the sweep gives back the rest only.
+    const cut = (await create(who, 3 * MB, m.memorial.identifier, v)).location ?? '';
+    expect((await patch(cut, who, 0, piece, v)).status).toBe(204);
+    expect(await budgetOf(ip)).toBe(7 * MB);
+    clock += RESUMABLE_UPLOADS.usableMs + 60_000;
+    await sweepTempMedia(v.ctx, new Date(clock));
+    expect(await budgetOf(ip)).toBe(5 * MB);
+
+    // Finished but not a video: refused at the submission, removed, and its bytes stay spent.
+    const picture = await pictureBytes();
+    const fake = await sendWhole(who, picture, m.memorial.identifier, v);
     const refused = await v.post('/api/content/save-guest-message', { identifier: m.memorial.identifier, fullname: 'Ana', message: ' ', upload: idOf(fake) }, { guest: m.guest, headers: { 'x-forwarded-for': ip } });
     expect(refused).toMatchObject({ status: 400, body: { message: 'El archivo no es un video que podamos leer (MP4, MOV, 3GP o WebM)' } });
-    expect(await budgetOf(ip)).toBe(0);
     expect(await rowsOf(m.memorial)).toBe(0);
+    expect(await budgetOf(ip)).toBe(5 * MB + picture.length);
   });
 
   it('charges a finished upload sent as a post once, even when its own reservation fills the budget', async () => {
