@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
-import { PasswordField, TextArea, TextField } from './field';
+import { FileField, PasswordField, TextArea, TextField } from './field';
 import { Modal } from './modal';
 import { Toaster, showToast } from './toast';
 
@@ -174,5 +174,22 @@ describe('fields', () => {
     await user.click(screen.getByRole('button', { name: 'Mostrar contraseña actual' }));
     expect(password.getAttribute('type')).toBe('text');
     expect(screen.getByRole('button', { name: 'Ocultar contraseña actual' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('FileField', () => {
+  it('chooses a file with a Spanish button and names it, the input keeping the label, hint and error', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { container } = render(<FileField label="Logo" action="Elegir logo" hint="PNG, JPEG o WebP." error="Elige el logo" onChange={onChange} />);
+    const input = screen.getByLabelText('Logo');
+    expect(input.getAttribute('type')).toBe('file');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(screen.getByText('PNG, JPEG o WebP.').id);
+    expect(container.textContent).toContain('Elegir logo');
+    expect(container.textContent).toContain('Ningún archivo elegido');
+    await user.upload(input, new File(['png'], 'funeraria.png', { type: 'image/png' }));
+    expect(container.textContent).toContain('funeraria.png');
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 });

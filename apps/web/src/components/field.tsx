@@ -2,6 +2,7 @@
 // with aria-describedby; an error sets aria-invalid and is written in red under the control.
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { blockEnter as blockEnterKey } from '../lib/block-enter';
+import { chosenFile, FileChoice } from './file-choice';
 import './field.css';
 
 interface FieldFrameProps {
@@ -86,6 +87,37 @@ export function TextField({ id: fixedId, label, hint, error, blockEnter = false,
         />
         {trailing}
       </div>
+    </FieldFrame>
+  );
+}
+
+interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'className'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  /** What the button says ('Elegir logo'). */
+  action: string;
+  fieldClassName?: string;
+}
+
+/** A file, chosen with a button and named beside it in Spanish (see FileChoice). */
+export function FileField({ label, hint, error, action, fieldClassName, onChange, ...rest }: FileFieldProps) {
+  const id = useId();
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={fieldClassName}>
+      <FileChoice
+        {...rest}
+        id={id}
+        action={action}
+        chosen={chosen}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error, null)}
+        onChange={(event) => {
+          setChosen(chosenFile(event)?.name ?? null);
+          onChange?.(event);
+        }}
+      />
     </FieldFrame>
   );
 }

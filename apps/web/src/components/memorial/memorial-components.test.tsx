@@ -10,6 +10,7 @@ import { jpegQualityFor } from './crop-image';
 import { DeletePostDialog } from './delete-post-dialog';
 import { MediaViewer } from './media-viewer';
 import { PictureCropField, pictureFieldError } from './picture-crop-field';
+import { PostMediaField } from './post-media-field';
 import { PostCard, VIDEO_FALLBACK_TEXT, postAuthor, postCardKind } from './post-card';
 import { PostList } from './post-list';
 import { ProfileCard } from './profile-card';
@@ -267,6 +268,39 @@ describe('UploadProgress', () => {
     render(<UploadProgress percent={42.4} label="Subiendo tu foto" />);
     expect(screen.getByText('42%')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Subiendo tu foto' }).getAttribute('aria-valuenow')).toBe('42');
+  });
+});
+
+describe('a file chosen in Spanish, whatever the browser’s language', () => {
+  const visibleText = (container: HTMLElement) => container.textContent;
+
+  it('names the photo field’s button in Spanish, and «Elegir otra foto» when a photo is saved', () => {
+    const { container, rerender } = render(<PictureCropField canvasSize={800} value={null} onChange={() => undefined} />);
+    expect(visibleText(container)).toContain('Elegir foto');
+    rerender(<PictureCropField canvasSize={300} value={null} onChange={() => undefined} current={{ src: '/media/a.jpg', alt: 'Foto actual' }} />);
+    expect(visibleText(container)).toContain('Elegir otra foto');
+    // The real input keeps the field's label: the picker, the keyboard and a screen reader use it.
+    expect(screen.getByLabelText('Foto').getAttribute('type')).toBe('file');
+  });
+
+  it('shows the video chosen by its name, and none again once a refused one clears the field', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const onVideo = vi.fn();
+    const onProblem = vi.fn();
+    const { container } = render(
+      <PostMediaField kind="video" picture={null} error={undefined} disabled={false} onPicture={() => undefined} onCropPending={() => undefined} onVideo={onVideo} onProblem={onProblem} />,
+    );
+    expect(visibleText(container)).toContain('Elegir video');
+    expect(visibleText(container)).toContain('Ningún archivo elegido');
+    const input = screen.getByLabelText('Video');
+    await user.upload(input, new File(['....ftypmp42'], 'misa de mamá.mp4', { type: 'video/mp4' }));
+    expect(visibleText(container)).toContain('misa de mamá.mp4');
+    expect(onVideo).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'misa de mamá.mp4' }));
+    await user.upload(input, new File(['GIF89a'], 'fiesta.gif', { type: 'image/gif' }));
+    expect(onVideo).toHaveBeenLastCalledWith(null);
+    expect(onProblem).toHaveBeenLastCalledWith(expect.any(String));
+    expect(visibleText(container)).not.toContain('fiesta.gif');
+    expect(visibleText(container)).toContain('Ningún archivo elegido');
   });
 });
 

@@ -10,6 +10,7 @@ import { MESSAGES } from '@recuerdos/shared/messages';
 import { LIMITS, PICTURE_ACCEPT } from '@recuerdos/shared/limits';
 import { pictureProblem } from '@recuerdos/shared/post-schemas';
 import { Button } from '../button';
+import { FileChoice } from '../file-choice';
 import { cropToJpeg } from './crop-image';
 import './picture-crop-field.css';
 
@@ -135,13 +136,13 @@ export function PictureCropField({ canvasSize, onChange, onPendingChange, error,
             : 'Una imagen PNG o JPG. La recortaremos en forma cuadrada.'}
       </p>
       {current && stage.kind === 'empty' ? <img className="picture-crop__preview picture-crop__current" src={current.src} width={160} height={160} alt={current.alt} /> : null}
-      <input
-        ref={inputRef}
+      <FileChoice
+        inputRef={inputRef}
         id={id}
-        className={stage.kind === 'empty' ? 'picture-crop__input' : 'picture-crop__input visually-hidden'}
+        action={current ? 'Elegir otra foto' : 'Elegir foto'}
+        className={stage.kind === 'empty' ? undefined : 'visually-hidden'}
         // Hidden once a photo is chosen ('Cambiar foto' opens it): no invisible stop for the Tab key.
         tabIndex={stage.kind === 'empty' ? undefined : -1}
-        type="file"
         accept={PICTURE_ACCEPT}
         onChange={choose}
         disabled={disabled}

@@ -3,10 +3,11 @@
 // (MP4, MOV, 3GP, WebM; issue 26) of at most 50 MB — the owner's, sent resumably, 1 GB — (anything
 // else is refused and the field cleared). React API only: the guest modal runs it on
 // Preact.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { LIMITS, VIDEO_ACCEPT } from '@recuerdos/shared/limits';
 import { videoProblem, type PostKind } from '@recuerdos/shared/post-schemas';
 import { blockEnter } from '../../lib/block-enter';
+import { chosenFile, FileChoice } from '../file-choice';
 import { PictureCropField } from './picture-crop-field';
 
 export interface PostMediaFieldProps {
@@ -22,8 +23,6 @@ export interface PostMediaFieldProps {
   onVideo: (video: File | null) => void;
   /** The field's message as a choice leaves it: a picture chosen clears it; a video chosen sets why it is refused, or clears it. */
   onProblem: (problem: string | null) => void;
-  /** The video input's class (each form styles it). */
-  videoInputClassName: string;
   /** Spec §5's blocked Enter, on the video input too (the guest modal). */
   blockEnterOnVideo?: boolean;
   /** The largest video accepted (the owner's: LIMITS.ownerVideoMaxBytes; a visitor's: 50 MB). */
@@ -39,7 +38,6 @@ export function PostMediaField({
   onCropPending,
   onVideo,
   onProblem,
-  videoInputClassName,
   blockEnterOnVideo = false,
   videoMaxBytes = LIMITS.videoMaxBytes,
 }: PostMediaFieldProps) {
@@ -63,7 +61,6 @@ export function PostMediaField({
       <VideoField
         error={error}
         disabled={disabled}
-        inputClassName={videoInputClassName}
         blockEnterKey={blockEnterOnVideo}
         maxBytes={videoMaxBytes}
         onChange={(video, problem) => {
@@ -79,15 +76,15 @@ export function PostMediaField({
 interface VideoFieldProps {
   error: string | undefined;
   disabled: boolean;
-  inputClassName: string;
   blockEnterKey: boolean;
   maxBytes: number;
   onChange: (video: File | null, problem: string | null) => void;
 }
 
-function VideoField({ error, disabled, inputClassName, blockEnterKey, maxBytes, onChange }: VideoFieldProps) {
+function VideoField({ error, disabled, blockEnterKey, maxBytes, onChange }: VideoFieldProps) {
   const id = useId();
   const hint = `${id}-hint`;
+  const [chosen, setChosen] = useState<string | null>(null);
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -96,20 +93,21 @@ function VideoField({ error, disabled, inputClassName, blockEnterKey, maxBytes, 
       <p className="field__hint" id={hint}>
         {`Un video del celular (MP4, MOV, 3GP o WebM) de hasta ${maxBytes > LIMITS.videoMaxBytes ? '1 GB' : '50 MB'}.`}
       </p>
-      <input
+      <FileChoice
         id={id}
-        type="file"
+        action="Elegir video"
+        chosen={chosen}
         accept={VIDEO_ACCEPT}
-        className={inputClassName}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${hint} ${id}-error` : hint}
         onKeyDown={blockEnterKey ? blockEnter : undefined}
         onChange={(event) => {
-          const file = event.target.files?.[0] ?? null;
+          const file = chosenFile(event);
           const problem = file ? videoProblem(file, maxBytes) : null;
           // Spec §5: a video over its limit (or not a video) is refused and the field cleared.
-          if (problem) event.target.value = '';
+          if (problem) event.currentTarget.value = '';
+          setChosen(problem ? null : (file?.name ?? null));
           onChange(problem ? null : file, problem);
         }}
       />

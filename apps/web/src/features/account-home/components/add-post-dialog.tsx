@@ -127,7 +127,6 @@ function AddPostForm({ kind, saving, setSaving, onDone }: AddPostFormProps) {
         onCropPending={setCropPending}
         onVideo={setVideo}
         onProblem={(problem) => setErrors((e) => ({ ...e, [kind]: problem ?? undefined }))}
-        videoInputClassName="picture-crop__input"
       />
       <TextArea
         label={kind === 'message' ? 'Mensaje' : 'Mensaje (opcional)'}

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { BackofficePartnerDetailData } from '@recuerdos/shared/partner-api-types';
 import { BACKOFFICE_PARTNER_TEXT, PARTNER_LOGO, backofficePartnerUserSchema, createBranchSchema } from '@recuerdos/shared/partner-schemas';
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/field';
+import { FileField } from '../../../components/field';
 import { FormSelectField, FormTextField } from '../../../components/form/form-fields';
 import { FormAlert } from '../../../components/form-alert';
 import { AdminPage, Panel } from '../../../components/backoffice/admin-page';
@@ -83,9 +83,9 @@ function Logo({ partner }: { partner: BackofficePartnerDetailData }) {
         <p>Sin logo.</p>
       )}
       <form className="bo-stack" noValidate onSubmit={submit}>
-        <TextField
+        <FileField
           label={partner.logo ? 'Nuevo logo' : 'Logo'}
-          type="file"
+          action="Elegir logo"
           accept="image/png,image/jpeg,image/webp"
           hint="PNG, JPEG o WebP. Un fondo transparente se conserva."
           error={missing ? BACKOFFICE_PARTNER_TEXT.logoRequired : undefined}

@@ -184,7 +184,6 @@ export function GuestPostModal({ kind, identifier, messagesAllowed, onClose, onV
           onCropPending={setCropPending}
           onVideo={setVideo}
           onProblem={setMediaError}
-          videoInputClassName="guest-post-modal__file"
           blockEnterOnVideo
         />
         {messagesAllowed ? (
