@@ -84,7 +84,11 @@ async function openVideoForm(page: Page, clip: string): Promise<Locator> {
   await page.getByRole('heading', { level: 1, name: 'Hilda Condori Quispe', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Video', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Deja tu video' });
+  // The picker speaks Spanish on this English browser (Preact renders the same FileChoice).
+  await expect.poll(() => dialog.getByText('Elegir video', { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => dialog.getByText('Ningún archivo elegido').isVisible()).toBe(true);
   await dialog.getByLabel('Video', { exact: true }).setInputFiles(clip);
+  await expect.poll(() => dialog.getByText(path.basename(clip), { exact: true }).isVisible()).toBe(true);
   await dialog.getByLabel('Tu nombre').fill('Julián Mamani');
   return dialog;
 }
