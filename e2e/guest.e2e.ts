@@ -236,6 +236,33 @@ describe.each(WIDTHS)('public memorial at $name', ({ viewport }) => {
   });
 });
 
+describe('a dialog on the guest page (Preact)', () => {
+  it('holds the focus and takes Escape from the moment it is on the page, not a frame later', async () => {
+    await withPage(PHONE, async ({ page }) => {
+      await page.goto(guestUrl(publicMemorial));
+      await hydrated(page);
+      const open = await page.getByRole('article', { name: 'Video: Familia' }).getByRole('button', { name: 'Ver video en grande' }).elementHandle();
+      // The Escape is sent where the keyboard is, in the very task the viewer enters the page.
+      const outcome = await page.evaluate(
+        (button) =>
+          new Promise<{ focusInside: boolean; open: boolean }>((resolve) => {
+            new MutationObserver((_records, observer) => {
+              const viewer = document.querySelector('[role="dialog"]');
+              if (!viewer) return;
+              observer.disconnect();
+              const focusInside = viewer.contains(document.activeElement);
+              (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+              setTimeout(() => resolve({ focusInside, open: document.querySelector('[role="dialog"]') !== null }), 300);
+            }).observe(document.body, { childList: true, subtree: true });
+            (button as HTMLButtonElement | null)?.click();
+          }),
+        open,
+      );
+      expect(outcome).toEqual({ focusInside: true, open: false });
+    });
+  });
+});
+
 describe('the memories\' cards, hydrated only when reached (issue 27 §4)', () => {
   it('work from the keyboard and from a click with no tap before it, in place', async () => {
     await withPage(PHONE, async ({ page }) => {

@@ -1,6 +1,6 @@
 // A dialog usable by keyboard: focus moves into it, Tab stays inside (the rest of the page is made
 // inert), Escape and the close button close it, and focus returns to where it was.
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 import './modal.css';
@@ -46,12 +46,15 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', dis
   const layerRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const dismissibleRef = useRef(dismissible);
-  useEffect(() => {
+  useLayoutEffect(() => {
     onCloseRef.current = onClose;
     dismissibleRef.current = dismissible;
   });
 
-  useEffect(() => {
+  // Before the paint (a layout effect): the moment the dialog shows, the focus is in it and Escape
+  // closes it. As a passive effect it ran a frame later (on Preact, after the next animation frame),
+  // and an Escape or Tab in that frame went to the page behind.
+  useLayoutEffect(() => {
     if (!open) return;
     const layer = layerRef.current;
     const dialog = dialogRef.current;
