@@ -14,7 +14,7 @@ import { topLevelBoxes } from '../apps/server/src/media/video-processing';
 import { phoneVideo } from '../apps/server/test/media-fixtures';
 import { expectAccessible } from './support/axe';
 import { PHONE, openPage } from './support/browser';
-import { pendingPosts, seedMemorial } from './support/memorial';
+import { openGuestVideoForm, pendingPosts, seedMemorial } from './support/memorial';
 import { api, logIn, makeOwner, ownerToken } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
@@ -200,15 +200,7 @@ describe('a visitor who leaves no e-mail and sends a video that must be converte
       page.on('response', (response) => {
         if (response.url().includes('/api/content/guest-video-states')) asked.push(String(response.status()));
       });
-      await page.goto(`/guest?id=${memorial.identifier}`);
-      await page.locator('.toaster').waitFor({ state: 'attached' });
-      await page.getByLabel('Código de acceso').fill('misa2024');
-      await page.getByRole('button', { name: 'Ingresar' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Hilda Condori Quispe', exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Video', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Deja tu video' });
-      await dialog.getByLabel('Video', { exact: true }).setInputFiles(clip);
-      await dialog.getByLabel('Tu nombre').fill('Julián Mamani');
+      const dialog = await openGuestVideoForm(page, memorial, 'misa2024', clip);
       await dialog.getByRole('button', { name: 'Guardar' }).click();
       const thanks = page.locator('.toast').filter({ hasText: 'Su memoria ha sido enviada' });
       await thanks.getByText('Estamos preparando tu video: si no pudiéramos procesarlo, te avisaremos en esta página.', { exact: false }).waitFor({ timeout: 30_000 });

@@ -10,7 +10,7 @@ import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwri
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4Bytes } from '../apps/server/test/media-fixtures';
 import { PHONE, openPage } from './support/browser';
-import { pendingPosts, seedMemorial, type SeededMemorial } from './support/memorial';
+import { openGuestVideoForm, pendingPosts, seedMemorial, type SeededMemorial } from './support/memorial';
 import { api, logIn, makeOwner, ownerToken } from './support/owner';
 import { browser, server, useServerAndBrowser } from './support/suite';
 
@@ -75,24 +75,6 @@ async function saveThroughADrop(
   return { resumedAt: patches[before] ?? 0, shownBeforeCut, firstOffsets: patches.slice(0, before) };
 }
 
-/** A visitor enters the private memorial with its code and opens "Deja tu video", `clip` chosen, named. */
-async function openVideoForm(page: Page, clip: string): Promise<Locator> {
-  await page.goto(`/guest?id=${memorial.identifier}`);
-  await page.locator('.toaster').waitFor({ state: 'attached' });
-  await page.getByLabel('Código de acceso').fill('misa2024');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Hilda Condori Quispe', exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Video', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Deja tu video' });
-  // The picker speaks Spanish on this English browser (Preact renders the same FileChoice).
-  await expect.poll(() => dialog.getByText('Elegir video', { exact: true }).isVisible()).toBe(true);
-  await expect.poll(() => dialog.getByText('Ningún archivo elegido').isVisible()).toBe(true);
-  await dialog.getByLabel('Video', { exact: true }).setInputFiles(clip);
-  await expect.poll(() => dialog.getByText(path.basename(clip), { exact: true }).isVisible()).toBe(true);
-  await dialog.getByLabel('Tu nombre').fill('Julián Mamani');
-  return dialog;
-}
-
 describe('a guest video over a connection that drops', () => {
   it('resumes from where it stopped on Reintentar and ends as one memory awaiting approval', async () => {
     const video = mp4Bytes(Math.round(7.5 * MB));
@@ -100,7 +82,7 @@ describe('a guest video over a connection that drops', () => {
     fs.writeFileSync(clip, video);
     const { page, context, problems, close } = await openPage(browser, server.baseUrl, PHONE);
     try {
-      const dialog = await openVideoForm(page, clip);
+      const dialog = await openGuestVideoForm(page, memorial, 'misa2024', clip);
       await dialog.getByLabel('Tu mensaje (opcional)').fill('Su aniversario en Puno.');
 
       const { resumedAt, shownBeforeCut, firstOffsets } = await saveThroughADrop(page, context, dialog, {
@@ -136,7 +118,7 @@ describe('a guest video given up after a failure', () => {
     const pendingBefore = await pendingPosts(server.baseUrl, memorial);
     const { page, problems, close } = await openPage(browser, server.baseUrl, PHONE);
     try {
-      const dialog = await openVideoForm(page, clip);
+      const dialog = await openGuestVideoForm(page, memorial, 'misa2024', clip);
 
       // The upload is created, then every byte sent is lost: after its retries the form says so.
       await page.route('**/api/uploads/*', (route) => (route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue()));

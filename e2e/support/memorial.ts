@@ -1,7 +1,10 @@
 // Memorials for browser tests and the Lighthouse bench, made the way a family makes them: the
 // operator CLI creates the contract (with a password), the owner logs in through the API, sets the
 // data and the photo, posts, and approves what guests sent (through a guest token of its own).
+import path from 'node:path';
 import sharp from 'sharp';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Envelope } from '@recuerdos/shared/api-types';
 import { mp4Bytes } from '../../apps/server/test/media-fixtures';
 import { createContract, uniqueEmail, type TestServer } from './server';
@@ -167,4 +170,25 @@ export async function pendingPosts(baseUrl: string, memorial: SeededMemorial): P
     'pending',
   );
   return data.posts;
+}
+
+/**
+ * A visitor enters a private memorial with its code and opens "Deja tu video", `clip` chosen (the
+ * picker in Spanish, the file named beside it) and their name written; returns the dialog.
+ */
+export async function openGuestVideoForm(page: Page, memorial: SeededMemorial, code: string, clip: string, name = 'Julián Mamani'): Promise<Locator> {
+  await page.goto(`/guest?id=${memorial.identifier}`);
+  await page.locator('.toaster').waitFor({ state: 'attached' });
+  await page.getByLabel('Código de acceso').fill(code);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('heading', { level: 1, name: memorial.fullname, exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Video', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deja tu video' });
+  // The picker speaks Spanish on this English browser (Preact renders the same FileChoice).
+  await expect.poll(() => dialog.getByText('Elegir video', { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => dialog.getByText('Ningún archivo elegido').isVisible()).toBe(true);
+  await dialog.getByLabel('Video', { exact: true }).setInputFiles(clip);
+  await expect.poll(() => dialog.getByText(path.basename(clip), { exact: true }).isVisible()).toBe(true);
+  await dialog.getByLabel('Tu nombre').fill(name);
+  return dialog;
 }
